@@ -1,0 +1,261 @@
+"""Every action a seat can take in a deal, each with a stable integer index.
+
+Indices (OpenSpiel style, so bots can use masks): cards 0–31 (play a card, or discard it
+while discarding), then bids, contracts and the other calls. The numbering never depends
+on the table's rules: a bid without the talon has its index even where such bids are off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from preferans.cards import Card
+from preferans.contracts import Contract, ContractParseError, bid_ladder
+
+__all__ = [
+    "ACTION_COUNT",
+    "Action",
+    "Bid",
+    "Call",
+    "CallKind",
+    "CardAction",
+    "Claim",
+    "Declare",
+    "action_from_index",
+    "parse_action",
+]
+
+_FULL_LADDER: Final = bid_ladder(True)
+_LADDER_INDEX: Final = {contract: i for i, contract in enumerate(_FULL_LADDER)}
+
+BID_BASE: Final = 32
+DECLARE_BASE: Final = BID_BASE + len(_FULL_LADDER)
+CALL_BASE: Final = DECLARE_BASE + len(_FULL_LADDER)
+
+
+class CallKind(Enum):
+    """Calls that carry no card or contract. Values are their English words."""
+
+    PASS = "pass"
+    """Bidding or whisting: pass (пас)."""
+    HERE = "here"
+    """Bidding: hold the current bid (здесь / мои)."""
+    WALK_AWAY = "walk away"
+    """Declarer, after the talon: concede without three (уйти без трёх)."""
+    THROW_TALON = "throw talon"
+    """Declarer with 4 players: refuse the talon (бросок прикупа)."""
+    WHIST = "whist"
+    """Defender: whist (вист); after a half-whist, the first defender returning the whist."""
+    HALF_WHIST = "half-whist"
+    """Second defender after the first passed, on a six or seven (полвиста)."""
+    OPEN = "open"
+    """Lone whister: play with both defenders' hands face up (в светлую)."""
+    CLOSED = "closed"
+    """Lone whister: play closed (втёмную)."""
+    ACCEPT = "accept"
+    """Accept a claim."""
+    REJECT = "reject"
+    """Reject a claim."""
+
+    @property
+    def russian(self) -> str:
+        return _CALL_RUSSIAN[self]
+
+
+_CALL_RUSSIAN: Final = {
+    CallKind.PASS: "пас",
+    CallKind.HERE: "здесь",
+    CallKind.WALK_AWAY: "без трёх",
+    CallKind.THROW_TALON: "бросаю прикуп",
+    CallKind.WHIST: "вист",
+    CallKind.HALF_WHIST: "полвиста",
+    CallKind.OPEN: "в светлую",
+    CallKind.CLOSED: "втёмную",
+    CallKind.ACCEPT: "согласен",
+    CallKind.REJECT: "не согласен",
+}
+_CALL_ORDER: Final = tuple(CallKind)
+CLAIM_BASE: Final = CALL_BASE + len(_CALL_ORDER)
+ACTION_COUNT: Final = CLAIM_BASE + 11
+
+
+@dataclass(frozen=True, slots=True)
+class CardAction:
+    """Play a card, or (while discarding) put it into the discard."""
+
+    card: Card
+
+    @property
+    def index(self) -> int:
+        return self.card.index
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+    def __repr__(self) -> str:
+        return f"CardAction(Card.parse('{self.card}'))"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid in the auction."""
+
+    contract: Contract
+
+    @property
+    def index(self) -> int:
+        return BID_BASE + _LADDER_INDEX[self.contract]
+
+    def __str__(self) -> str:
+        return str(self.contract)
+
+    def __repr__(self) -> str:
+        return f"Bid(Contract.parse('{self.contract}'))"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """The declarer names the contract after the discard."""
+
+    contract: Contract
+
+    @property
+    def index(self) -> int:
+        return DECLARE_BASE + _LADDER_INDEX[self.contract]
+
+    def __str__(self) -> str:
+        return f"play {self.contract}"
+
+    def __repr__(self) -> str:
+        return f"Declare(Contract.parse('{self.contract}'))"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A call without a card or contract: pass, here, whist, open, …"""
+
+    kind: CallKind
+
+    @property
+    def index(self) -> int:
+        return CALL_BASE + _CALL_ORDER.index(self.kind)
+
+    def __str__(self) -> str:
+        return self.kind.value
+
+    def __repr__(self) -> str:
+        return f"Call(CallKind.{self.kind.name})"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Propose that the claimer's side takes ``tricks`` of the remaining tricks."""
+
+    tricks: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.tricks <= 10:
+            raise ValueError(f"a claim is 0–10 tricks, not {self.tricks}")
+
+    @property
+    def index(self) -> int:
+        return CLAIM_BASE + self.tricks
+
+    def __str__(self) -> str:
+        return f"claim {self.tricks}"
+
+
+Action = CardAction | Bid | Declare | Call | Claim
+
+PASS: Final = Call(CallKind.PASS)
+HERE: Final = Call(CallKind.HERE)
+WHIST: Final = Call(CallKind.WHIST)
+HALF_WHIST: Final = Call(CallKind.HALF_WHIST)
+OPEN: Final = Call(CallKind.OPEN)
+CLOSED: Final = Call(CallKind.CLOSED)
+WALK_AWAY: Final = Call(CallKind.WALK_AWAY)
+THROW_TALON: Final = Call(CallKind.THROW_TALON)
+ACCEPT: Final = Call(CallKind.ACCEPT)
+REJECT: Final = Call(CallKind.REJECT)
+
+_CARD_ACTIONS: Final = tuple(CardAction(Card.from_index(i)) for i in range(32))
+_BIDS: Final = tuple(Bid(c) for c in _FULL_LADDER)
+_DECLARES: Final = tuple(Declare(c) for c in _FULL_LADDER)
+_CALLS: Final = tuple(Call(k) for k in _CALL_ORDER)
+_CLAIMS: Final = tuple(Claim(n) for n in range(11))
+_BY_INDEX: Final[tuple[Action, ...]] = (
+    *_CARD_ACTIONS,
+    *_BIDS,
+    *_DECLARES,
+    *_CALLS,
+    *_CLAIMS,
+)
+assert len(_BY_INDEX) == ACTION_COUNT
+
+
+def action_from_index(index: int) -> Action:
+    """The action with this stable index."""
+    if not 0 <= index < ACTION_COUNT:
+        raise ValueError(f"action index must be 0–{ACTION_COUNT - 1}, got {index}")
+    return _BY_INDEX[index]
+
+
+def card_action(card: Card) -> CardAction:
+    """The shared instance for playing or discarding ``card``."""
+    return _CARD_ACTIONS[card.index]
+
+
+_CALL_BY_TEXT: Final[dict[str, CallKind]] = {}
+for _kind in CallKind:
+    _CALL_BY_TEXT[_kind.value] = _kind
+    _CALL_BY_TEXT[_kind.russian] = _kind
+_CALL_BY_TEXT.update(
+    {
+        "пас": CallKind.PASS,
+        "мои": CallKind.HERE,
+        "walk": CallKind.WALK_AWAY,
+        "without three": CallKind.WALK_AWAY,
+        "throw": CallKind.THROW_TALON,
+        "half whist": CallKind.HALF_WHIST,
+        "halfwhist": CallKind.HALF_WHIST,
+        "пол-виста": CallKind.HALF_WHIST,
+        "светлую": CallKind.OPEN,
+        "темную": CallKind.CLOSED,
+        "втемную": CallKind.CLOSED,
+    }
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action as a person writes it: ``♠9``, ``7♣``, ``play 7♣``, ``pass``, ``вист``.
+
+    A bare contract is a :class:`Bid`; ``play 7♣`` (or ``игра 7♣``) is a :class:`Declare`.
+    """
+    from preferans.cards import CardParseError
+
+    raw = text.strip()
+    lowered = raw.lower().replace("ё", "е")
+    kind = _CALL_BY_TEXT.get(lowered)
+    if kind is not None:
+        return Call(kind)
+    for prefix in ("play ", "игра ", "declare "):
+        if lowered.startswith(prefix):
+            try:
+                return Declare(Contract.parse(raw[len(prefix) :]))
+            except ContractParseError as error:
+                raise ValueError(str(error)) from None
+    if lowered.startswith(("claim ", "предлагаю ")):
+        tail = lowered.split(None, 1)[1]
+        if tail.isdigit():
+            return Claim(int(tail))
+    try:
+        return card_action(Card.parse(raw))
+    except CardParseError:
+        pass
+    try:
+        return Bid(Contract.parse(raw))
+    except ContractParseError:
+        pass
+    raise ValueError(f"not an action: {raw!r} (a card like ♠9, a bid like 7♣, or a call: pass)")

@@ -1,0 +1,54 @@
+"""The ``preferans`` command: one entry point, one module per subcommand.
+
+Each subcommand module offers ``add_parser(subparsers)`` and ``run(args) -> int``. Exit
+codes: 0 success, 1 a negative answer (e.g. a record that fails verification), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+__all__ = ["main"]
+
+#: Subcommands in the order ``--help`` lists them.
+SUBCOMMANDS: tuple[str, ...] = ("solve",)
+
+
+def _load(name: str) -> ModuleType:
+    return importlib.import_module(f"preferans.cli.{name}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="preferans",
+        description="Preferans (преферанс): play, analyse and run a club.",
+    )
+    parser.add_argument("--version", action="version", version="%(prog)s 0.1.0")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        module = _load(name)
+        sub = module.add_parser(subparsers)
+        sub.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = getattr(args, "_run", None)
+    if run is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(run(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
