@@ -97,8 +97,6 @@ class Rules:
     # --- play (RULES §6)
     claims: bool = True
     """A player may propose the result of the remaining tricks; all must accept."""
-    stop_early: bool = False
-    """Stop the play as soon as the result can no longer change the score."""
 
     # --- the sheet (RULES §9)
     end_on_total: bool = False
