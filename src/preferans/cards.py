@@ -134,7 +134,7 @@ class Card:
     True
     """
 
-    __slots__ = ("_hash", "index", "rank", "suit")
+    __slots__ = ("index", "rank", "suit")
 
     index: int
     suit: Suit
@@ -149,7 +149,6 @@ class Card:
         object.__setattr__(card, "index", index)
         object.__setattr__(card, "suit", Suit(index >> 3))
         object.__setattr__(card, "rank", Rank(index & 7))
-        object.__setattr__(card, "_hash", index)
         return card
 
     @classmethod
@@ -189,7 +188,7 @@ class Card:
         return self
 
     def __hash__(self) -> int:
-        return self._hash
+        return self.index
 
     def __eq__(self, other: object) -> bool:
         return self is other
@@ -214,9 +213,7 @@ class Card:
 
 
 _SUIT_CLASS: Final = "♠♣♦♥♤♧♢♡SCDHscdhптбчк"
-_CARD_RE: Final = re.compile(
-    rf"(?P<suit>[{_SUIT_CLASS}])\s*(?P<rank>10|[7-9TJQKAtjqkaВДКТ])"
-)
+_CARD_RE: Final = re.compile(rf"(?P<suit>[{_SUIT_CLASS}])\s*(?P<rank>10|[7-9TJQKAtjqkaВДКТ])")
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(32))
 
 
