@@ -1,0 +1,42 @@
+"""The pulya sheet: scoring of deals, settlement, rating and drawings (RULES §9).
+
+``Sheet`` takes :class:`~preferans.result.DealResult` values one by one; ``Pulya`` drives a
+whole game on top of the engine; ``settle`` and ``rate_pulya`` turn a finished sheet into
+whists, money and rating changes. See ``docs/scoring.md``.
+"""
+
+from .rating import MAX_SPREAD, VARIANT_K, rate_pulya, rating_delta
+from .serial import result_from_dict, result_to_dict
+from .settlement import (
+    Settlement,
+    average_gora_results,
+    round_results,
+    settle,
+    settle_totals,
+)
+from .sheet import DealRecord, Sheet, SheetError
+from .variants import score_deal, sheet_seats
+from .writes import Column, Reason, Write, format_number
+
+__all__ = [
+    "MAX_SPREAD",
+    "VARIANT_K",
+    "Column",
+    "DealRecord",
+    "Reason",
+    "Settlement",
+    "Sheet",
+    "SheetError",
+    "Write",
+    "average_gora_results",
+    "format_number",
+    "rate_pulya",
+    "rating_delta",
+    "result_from_dict",
+    "result_to_dict",
+    "round_results",
+    "score_deal",
+    "settle",
+    "settle_totals",
+    "sheet_seats",
+]

@@ -1,0 +1,312 @@
+"""Settling a pulya (расписать пулю): from pulya, gora and whists to whists won and money.
+
+RULES §9.4: (1) unfinished pulyas to gora (× rate), (2) amnesty of the smallest gora,
+(3) each gora × 10 ÷ players written as whists on its owner by every other player, (4)
+pairwise netting; exact fractions throughout, and the table's rounding applied visibly at
+the end so that the rounded results still sum to zero. :func:`average_gora_results` is the
+second, shorter method (10 × (mean gora − own gora) plus the whist balance); both agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final
+
+from preferans.rules import Rules
+from preferans.seats import Seat
+
+from .writes import Column, Language, Reason, Write, format_number, seat_letter
+
+if TYPE_CHECKING:
+    from .sheet import Sheet
+
+__all__ = [
+    "WHISTS_PER_GORA_POINT",
+    "Settlement",
+    "average_gora_results",
+    "round_results",
+    "settle",
+    "settle_totals",
+]
+
+#: One gora point is worth 10 whists at settlement (RULES §9).
+WHISTS_PER_GORA_POINT: Final = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Every step of a settlement, so each number can be shown and checked."""
+
+    seats: tuple[Seat, ...]
+    pulya: Mapping[Seat, Fraction]
+    gora_written: Mapping[Seat, Fraction]
+    """Gora as written on the sheet."""
+    closing: tuple[Write, ...]
+    """Step 1: unfinished pulyas into gora (surpluses, with end_on_total, off it)."""
+    gora: Mapping[Seat, Fraction]
+    """Gora after step 1."""
+    amnesty: Fraction
+    """Step 2: the smallest gora, taken off everybody's."""
+    gora_left: Mapping[Seat, Fraction]
+    gora_whists: Mapping[Seat, Fraction]
+    """Step 3: whists every other player writes on this seat for its remaining gora."""
+    whists: Mapping[tuple[Seat, Seat], Fraction]
+    """Whists written on the sheet, (writer, on)."""
+    total_whists: Mapping[tuple[Seat, Seat], Fraction]
+    """Sheet whists plus the gora whists of step 3."""
+    balances: Mapping[tuple[Seat, Seat], Fraction]
+    """Step 4: (a, b) → what a wins from b (total_whists[a, b] − total_whists[b, a])."""
+    exact: Mapping[Seat, Fraction]
+    """Each player's result in whists, exactly; the results sum to zero."""
+    rounded: Mapping[Seat, Fraction]
+    """Results after the table's rounding (whole whists, still summing to zero)."""
+    rounding: str
+    adjusted: Seat | None
+    """The seat whose rounded result was moved so that the sum is zero (None if none)."""
+    adjustment: Fraction
+    stake: Fraction | None
+    """Money per whist, if given."""
+
+    @property
+    def money(self) -> Mapping[Seat, Fraction] | None:
+        """Rounded result × stake per whist (exact), or None without a stake."""
+        if self.stake is None:
+            return None
+        return {s: self.rounded[s] * self.stake for s in self.seats}
+
+    def lines(self, language: Language = "en") -> list[str]:
+        """The settlement step by step, for the text sheet and the breakdown."""
+        ru = language == "ru"
+
+        def L(seat: Seat) -> str:
+            return seat_letter(seat, language)
+
+        def n(value: Fraction) -> str:
+            return format_number(value)
+
+        out: list[str] = []
+        for write in self.closing:
+            out.append(f"{L(write.seat)}: {write.describe(language)}")
+        gora = ", ".join(f"{L(s)} {n(self.gora[s])}" for s in self.seats)
+        out.append(("гора: " if ru else "gora: ") + gora)
+        out.append(
+            (f"амнистия: −{n(self.amnesty)}" if ru else f"amnesty: −{n(self.amnesty)}")
+            + " → "
+            + ", ".join(f"{L(s)} {n(self.gora_left[s])}" for s in self.seats)
+        )
+        players = len(self.seats)
+        for s in self.seats:
+            if self.gora_left[s]:
+                each = n(self.gora_whists[s])
+                if ru:
+                    out.append(
+                        f"гора {L(s)}: {n(self.gora_left[s])} × 10 ÷ {players} = {each} "
+                        f"вистов на {L(s)} от каждого"
+                    )
+                else:
+                    out.append(
+                        f"gora of {L(s)}: {n(self.gora_left[s])} × 10 ÷ {players} = {each} "
+                        f"whists on {L(s)} from each other player"
+                    )
+        for i, a in enumerate(self.seats):
+            for b in self.seats[i + 1 :]:
+                out.append(
+                    f"{L(a)}–{L(b)}: {n(self.total_whists[a, b])} − "
+                    f"{n(self.total_whists[b, a])} = {n(self.balances[a, b])}"
+                )
+        exact = ", ".join(f"{L(s)} {_signed(self.exact[s])}" for s in self.seats)
+        out.append(("итог: " if ru else "result: ") + exact)
+        if self.rounding != "exact" and any(self.exact[s] != self.rounded[s] for s in self.seats):
+            rounded = ", ".join(f"{L(s)} {_signed(self.rounded[s])}" for s in self.seats)
+            note = ""
+            if self.adjusted is not None and self.adjustment:
+                note = (
+                    f" (поправка {_signed(self.adjustment)} у {L(self.adjusted)}, сумма 0)"
+                    if ru
+                    else f" (adjusted {_signed(self.adjustment)} on {L(self.adjusted)}, sum 0)"
+                )
+            out.append(("округлено: " if ru else "rounded: ") + rounded + note)
+        money = self.money
+        if money is not None:
+            paid = ", ".join(f"{L(s)} {_signed(money[s])}" for s in self.seats)
+            out.append(("деньги: " if ru else "money: ") + paid)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        def seats(m: Mapping[Seat, Fraction]) -> dict[str, str]:
+            return {s.name: format_number(v) for s, v in m.items()}
+
+        def pairs(m: Mapping[tuple[Seat, Seat], Fraction]) -> dict[str, str]:
+            return {f"{a.name}{b.name}": format_number(v) for (a, b), v in m.items()}
+
+        return {
+            "seats": [s.name for s in self.seats],
+            "pulya": seats(self.pulya),
+            "gora_written": seats(self.gora_written),
+            "closing": [w.to_dict() for w in self.closing],
+            "gora": seats(self.gora),
+            "amnesty": format_number(self.amnesty),
+            "gora_left": seats(self.gora_left),
+            "gora_whists": seats(self.gora_whists),
+            "whists": pairs(self.whists),
+            "total_whists": pairs(self.total_whists),
+            "balances": pairs(self.balances),
+            "exact": seats(self.exact),
+            "rounded": seats(self.rounded),
+            "rounding": self.rounding,
+            "adjusted": None if self.adjusted is None else self.adjusted.name,
+            "adjustment": format_number(self.adjustment),
+            "stake": None if self.stake is None else format_number(self.stake),
+        }
+
+
+def _signed(value: Fraction) -> str:
+    return ("+" if value > 0 else "") + format_number(value)
+
+
+def _fraction(value: Fraction | int | Decimal | str) -> Fraction:
+    return Fraction(value)
+
+
+def settle(sheet: Sheet, *, stake: Fraction | int | Decimal | str | None = None) -> Settlement:
+    """Settle ``sheet`` as it stands."""
+    return settle_totals(
+        sheet.rules,
+        sheet.seats,
+        sheet.pulyas,
+        sheet.goras,
+        sheet.whist_table,
+        target=sheet.target,
+        stake=stake,
+    )
+
+
+def closing_writes(
+    rules: Rules, seats: Sequence[Seat], pulya: Mapping[Seat, Fraction], target: int | None
+) -> list[Write]:
+    """Step 1: a pulya short of the target puts the missing points × rate into gora; a pulya
+    past it (possible only with end_on_total) takes the surplus × rate off gora."""
+    if target is None:
+        return []
+    rate = Fraction(rules.rate)
+    out: list[Write] = []
+    for seat in seats:
+        gap = target - Fraction(pulya[seat])
+        if gap > 0:
+            count = int(gap) if gap.denominator == 1 else None
+            out.append(
+                Write(
+                    seat,
+                    Column.GORA,
+                    gap * rate,
+                    Reason.UNFINISHED,
+                    count=count,
+                    unit=rate if count is not None else None,
+                )
+            )
+        elif gap < 0:
+            out.append(Write(seat, Column.GORA, gap * rate, Reason.OVERFLOW))
+    return out
+
+
+def settle_totals(
+    rules: Rules,
+    seats: Sequence[Seat],
+    pulya: Mapping[Seat, Fraction],
+    gora: Mapping[Seat, Fraction],
+    whists: Mapping[tuple[Seat, Seat], Fraction],
+    *,
+    target: int | None = None,
+    stake: Fraction | int | Decimal | str | None = None,
+) -> Settlement:
+    """The settlement of bare totals (RULES §9.4 steps 1–5)."""
+    seats = tuple(seats)
+    players = len(seats)
+    closing = closing_writes(rules, seats, pulya, target)
+    final = {s: Fraction(gora.get(s, 0)) for s in seats}
+    for write in closing:
+        final[write.seat] += write.amount
+    amnesty = min(final.values())
+    left = {s: final[s] - amnesty for s in seats}
+    per = {s: left[s] * WHISTS_PER_GORA_POINT / players for s in seats}
+    written = {(a, b): Fraction(whists.get((a, b), 0)) for a in seats for b in seats if a != b}
+    total = {(a, b): written[a, b] + per[b] for (a, b) in written}
+    balances = {(a, b): total[a, b] - total[b, a] for (a, b) in written}
+    exact = {a: sum((balances[a, b] for b in seats if b != a), Fraction(0)) for a in seats}
+    rounded, adjusted, adjustment = round_results(exact, rules.rounding)
+    return Settlement(
+        seats=seats,
+        pulya={s: Fraction(pulya[s]) for s in seats},
+        gora_written={s: Fraction(gora.get(s, 0)) for s in seats},
+        closing=tuple(closing),
+        gora=final,
+        amnesty=amnesty,
+        gora_left=left,
+        gora_whists=per,
+        whists=written,
+        total_whists=total,
+        balances=balances,
+        exact=exact,
+        rounded=rounded,
+        rounding=rules.rounding,
+        adjusted=adjusted,
+        adjustment=adjustment,
+        stake=None if stake is None else _fraction(stake),
+    )
+
+
+def average_gora_results(
+    rules: Rules,
+    seats: Sequence[Seat],
+    pulya: Mapping[Seat, Fraction],
+    gora: Mapping[Seat, Fraction],
+    whists: Mapping[tuple[Seat, Seat], Fraction],
+    *,
+    target: int | None = None,
+) -> dict[Seat, Fraction]:
+    """The "average gora" method: 10 × (mean gora − own gora) + whists won − whists lost.
+
+    No amnesty and no pairwise table are needed: a constant added to every gora cancels.
+    """
+    final = {s: Fraction(gora.get(s, 0)) for s in seats}
+    for write in closing_writes(rules, seats, pulya, target):
+        final[write.seat] += write.amount
+    mean = sum(final.values(), Fraction(0)) / len(seats)
+    out: dict[Seat, Fraction] = {}
+    for a in seats:
+        won = sum((Fraction(whists.get((a, b), 0)) for b in seats if b != a), Fraction(0))
+        lost = sum((Fraction(whists.get((b, a), 0)) for b in seats if b != a), Fraction(0))
+        out[a] = WHISTS_PER_GORA_POINT * (mean - final[a]) + won - lost
+    return out
+
+
+def _round_half_away(value: Fraction) -> Fraction:
+    sign = -1 if value < 0 else 1
+    magnitude = abs(value)
+    whole = magnitude.numerator // magnitude.denominator
+    if magnitude - whole >= Fraction(1, 2):
+        whole += 1
+    return Fraction(sign * whole)
+
+
+def round_results(
+    exact: Mapping[Seat, Fraction], rounding: str = "half_away"
+) -> tuple[dict[Seat, Fraction], Seat | None, Fraction]:
+    """Round each result half away from zero, then move the largest result (in absolute
+    value; the first such seat on a tie) by whatever makes the sum zero again.
+
+    Returns the rounded results, the adjusted seat and the adjustment. ``rounding="exact"``
+    keeps the fractions.
+    """
+    if rounding == "exact":
+        return dict(exact), None, Fraction(0)
+    rounded = {s: _round_half_away(v) for s, v in exact.items()}
+    drift = sum(rounded.values(), Fraction(0))
+    if not drift:
+        return rounded, None, Fraction(0)
+    largest = max(exact, key=lambda s: (abs(exact[s]), -int(s)))
+    rounded[largest] -= drift
+    return rounded, largest, -drift

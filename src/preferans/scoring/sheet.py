@@ -1,0 +1,370 @@
+"""The pulya sheet of one game: each player's pulya, gora and whists on the others.
+
+A :class:`Sheet` takes finished deals one at a time (:meth:`Sheet.apply`), so a server can
+feed it as deals end; it keeps every :class:`Write` with its reason, the deal results that
+produced them (so a stored sheet replays to itself), and the totals the settlement needs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from preferans.result import DealKind, DealResult, WhistChoice
+from preferans.rules import Rules
+from preferans.seats import Seat
+
+from .serial import result_from_dict, result_to_dict
+from .variants import _clockwise_from, score_deal, sheet_seats
+from .writes import Column, Language, Reason, Write, format_number, seat_letter
+
+if TYPE_CHECKING:
+    from .settlement import Settlement
+
+__all__ = ["HELP_WHISTS_PER_POINT", "DealRecord", "Sheet", "SheetError"]
+
+#: Whists the helper writes on the helped player per pulya point given [seed 001, Code 4.1.1].
+HELP_WHISTS_PER_POINT = 10
+FORMAT_VERSION = 1
+
+
+class SheetError(ValueError):
+    """A deal result that does not fit this sheet, or a stored sheet that does not replay."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal on the sheet: its result and everything it wrote."""
+
+    number: int
+    result: DealResult
+    writes: tuple[Write, ...]
+    raspasy_run: int = 0
+    """This deal's place in a run of consecutive raspasy (0 when it is not raspasy)."""
+
+    def header(self, language: Language = "en") -> str:
+        """``Deal 3, dealer E: 6♠ by S, down 1; W whist, E pass``."""
+        return _header(self, language)
+
+    def lines(self, language: Language = "en") -> list[str]:
+        """One line per seat that wrote something: ``W: 3 tricks × 4 = 12 whists on S; …``."""
+        by_seat: dict[Seat, list[str]] = {}
+        for write in self.writes:
+            by_seat.setdefault(write.seat, []).append(write.describe(language))
+        return [
+            f"{seat_letter(seat, language)}: {'; '.join(parts)}" for seat, parts in by_seat.items()
+        ]
+
+    def breakdown(self, language: Language = "en") -> str:
+        lines = self.lines(language)
+        if not lines:
+            lines = ["nothing written" if language == "en" else "записей нет"]
+        return "\n".join([self.header(language), *("  " + line for line in lines)])
+
+
+class Sheet:
+    """The pulya sheet of one game under ``rules``, to ``target`` points (None: no target)."""
+
+    def __init__(self, rules: Rules, target: int | None = None) -> None:
+        if target is not None and (isinstance(target, bool) or target <= 0):
+            raise SheetError(f"the pulya target must be a positive number, not {target!r}")
+        self.rules = rules
+        self.target = target
+        self.seats: tuple[Seat, ...] = sheet_seats(rules)
+        self._records: list[DealRecord] = []
+        self._pulya: dict[Seat, Fraction] = {s: Fraction(0) for s in self.seats}
+        self._gora: dict[Seat, Fraction] = {s: Fraction(0) for s in self.seats}
+        self._whists: dict[tuple[Seat, Seat], Fraction] = {
+            (a, b): Fraction(0) for a in self.seats for b in self.seats if a != b
+        }
+
+    def __repr__(self) -> str:
+        return f"Sheet({self.rules!r}, target={self.target!r})  # {len(self._records)} deals"
+
+    # --- feeding deals -------------------------------------------------------------------
+
+    @property
+    def records(self) -> tuple[DealRecord, ...]:
+        return tuple(self._records)
+
+    @property
+    def raspasy_run(self) -> int:
+        """How many raspasy were played in a row just before the next deal."""
+        run = 0
+        for record in reversed(self._records):
+            if record.result.kind is not DealKind.RASPASY:
+                break
+            run += 1
+        return run
+
+    def apply(self, result: DealResult) -> DealRecord:
+        """Write one finished deal; returns what was written and why."""
+        self._check(result)
+        run = self.raspasy_run + 1 if result.kind is DealKind.RASPASY else 0
+        raw = score_deal(self.rules, result, raspasy_run=max(run, 1))
+        writes: list[Write] = []
+        for write in raw:
+            if write.column is Column.PULYA:
+                writes += self._pulya_write(write)
+            else:
+                writes.append(write)
+                self._add(write)
+        record = DealRecord(len(self._records) + 1, result, tuple(writes), run)
+        self._records.append(record)
+        return record
+
+    def _check(self, result: DealResult) -> None:
+        seats = set(self.seats)
+        if result.dealer not in seats and result.dealer != result.dummy:
+            raise SheetError(f"dealer {result.dealer} has no place on this sheet")
+        if result.declarer is not None and result.declarer not in seats:
+            raise SheetError(f"declarer {result.declarer} has no place on this sheet")
+        strangers = set(result.tricks) - seats - {result.dummy}
+        if strangers:
+            names = ", ".join(str(s) for s in sorted(strangers))
+            raise SheetError(f"tricks for seats not at this table: {names}")
+
+    def _add(self, write: Write) -> None:
+        if write.column is Column.PULYA:
+            self._pulya[write.seat] += write.amount
+        elif write.column is Column.GORA:
+            self._gora[write.seat] += write.amount
+        else:
+            assert write.on is not None
+            self._whists[write.seat, write.on] += write.amount
+
+    def _pulya_write(self, write: Write) -> list[Write]:
+        """A pulya write, capped at the target: the excess helps others or leaves the gora."""
+        seat = write.seat
+        if self.target is None or self.rules.end_on_total:
+            # With end_on_total a pulya keeps growing past the target (seed 001); the surplus
+            # is settled at the end (see settlement.py).
+            self._add(write)
+            return [write]
+        out: list[Write] = []
+        room = max(Fraction(0), self.target - self._pulya[seat])
+        own = min(write.amount, room)
+        excess = write.amount - own
+        if own > 0:
+            kept = _replace_amount(write, own)
+            self._add(kept)
+            out.append(kept)
+        if excess and self.rules.overflow == "help":
+            for other in _clockwise_from(seat, self.seats):
+                space = self.target - self._pulya[other]
+                give = min(excess, space)
+                if give <= 0:
+                    continue
+                out.append(Write(other, Column.PULYA, give, Reason.HELP, other=seat))
+                unit = Fraction(HELP_WHISTS_PER_POINT)
+                out.append(
+                    Write(
+                        seat,
+                        Column.WHISTS,
+                        give * unit,
+                        Reason.HELP,
+                        on=other,
+                        count=int(give) if give.denominator == 1 else None,
+                        unit=unit if give.denominator == 1 else None,
+                        other=other,
+                    )
+                )
+                self._add(out[-2])
+                self._add(out[-1])
+                excess -= give
+                if not excess:
+                    break
+        if excess:
+            off = Write(seat, Column.GORA, -excess, Reason.OVERFLOW)
+            self._add(off)
+            out.append(off)
+        return out
+
+    # --- totals --------------------------------------------------------------------------
+
+    def pulya(self, seat: Seat) -> Fraction:
+        return self._pulya[seat]
+
+    def gora(self, seat: Seat) -> Fraction:
+        return self._gora[seat]
+
+    def whists(self, writer: Seat, on: Seat) -> Fraction:
+        """Whists ``writer`` has written on ``on``."""
+        return self._whists[writer, on]
+
+    @property
+    def pulyas(self) -> Mapping[Seat, Fraction]:
+        return dict(self._pulya)
+
+    @property
+    def goras(self) -> Mapping[Seat, Fraction]:
+        return dict(self._gora)
+
+    @property
+    def whist_table(self) -> Mapping[tuple[Seat, Seat], Fraction]:
+        return dict(self._whists)
+
+    def history(self, seat: Seat, column: Column, on: Seat | None = None) -> list[Fraction]:
+        """The running totals a scorer writes in that column, one per change (``2.6.10``)."""
+        total = Fraction(0)
+        out: list[Fraction] = []
+        for record in self._records:
+            for write in record.writes:
+                if write.seat == seat and write.column is column and write.on == on:
+                    total += write.amount
+                    out.append(total)
+        return out
+
+    @property
+    def deals_played(self) -> int:
+        return len(self._records)
+
+    @property
+    def is_complete(self) -> bool:
+        """Every pulya reached the target (or, with end_on_total, their sum did)."""
+        if self.target is None:
+            return False
+        if all(p >= self.target for p in self._pulya.values()):
+            return True
+        return self.rules.end_on_total and sum(self._pulya.values()) >= self.target * len(
+            self.seats
+        )
+
+    def settle(self, *, stake: Fraction | int | None = None) -> Settlement:
+        """Settle the sheet as it stands (a game stopped early settles its unfinished pulyas)."""
+        from .settlement import settle
+
+        return settle(self, stake=stake)
+
+    # --- text ----------------------------------------------------------------------------
+
+    def breakdown(self, language: Language = "en") -> str:
+        """Every deal with every figure it wrote and why."""
+        return "\n".join(record.breakdown(language) for record in self._records)
+
+    # --- replay and JSON -----------------------------------------------------------------
+
+    @classmethod
+    def replay(
+        cls, rules: Rules, results: Iterable[DealResult], target: int | None = None
+    ) -> Sheet:
+        sheet = cls(rules, target)
+        for result in results:
+            sheet.apply(result)
+        return sheet
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": FORMAT_VERSION,
+            "rules": self.rules.to_dict(),
+            "target": self.target,
+            "deals": [
+                {
+                    "result": result_to_dict(r.result),
+                    "raspasy_run": r.raspasy_run,
+                    "writes": [w.to_dict() for w in r.writes],
+                }
+                for r in self._records
+            ],
+            "totals": {
+                s.name: {
+                    "pulya": format_number(self._pulya[s]),
+                    "gora": format_number(self._gora[s]),
+                    "whists": {
+                        o.name: format_number(self._whists[s, o]) for o in self.seats if o != s
+                    },
+                }
+                for s in self.seats
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
+        """Rebuild by replaying the stored results; the stored writes must come out again."""
+        if data.get("version") != FORMAT_VERSION:
+            raise SheetError(f"unknown sheet format version {data.get('version')!r}")
+        sheet = cls(Rules.from_dict(dict(data["rules"])), data.get("target"))
+        for i, deal in enumerate(data["deals"], 1):
+            record = sheet.apply(result_from_dict(deal["result"]))
+            stored = tuple(Write.from_dict(w) for w in deal.get("writes", []))
+            if "writes" in deal and stored != record.writes:
+                raise SheetError(f"deal {i}: the stored writes differ from a replay")
+        return sheet
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Sheet:
+        return cls.from_dict(json.loads(text))
+
+
+def _replace_amount(write: Write, amount: Fraction) -> Write:
+    from dataclasses import replace
+
+    return replace(write, amount=amount)
+
+
+# --- headers --------------------------------------------------------------------------
+
+
+def _header(record: DealRecord, language: Language) -> str:
+    r = record.result
+    ru = language == "ru"
+
+    def L(seat: Seat) -> str:
+        return seat_letter(seat, language)
+
+    head = (
+        f"Сдача {record.number}, сдаёт {L(r.dealer)}: "
+        if ru
+        else f"Deal {record.number}, dealer {L(r.dealer)}: "
+    )
+    tricks = ", ".join(f"{L(s)} {n}" for s, n in r.tricks.items() if s != r.dummy)
+    if r.kind is DealKind.RASPASY:
+        run = f" №{record.raspasy_run}" if ru else f" no. {record.raspasy_run}"
+        body = ("распасы" if ru else "raspasy") + run + f": {tricks}"
+        if r.talon_tricks:
+            body += f"; {'прикуп' if ru else 'talon'} {r.talon_tricks}"
+        return head + body
+    declarer = L(r.declarer) if r.declarer is not None else "?"
+    thrown = ("прикуп брошен; " if ru else "talon thrown; ") if r.talon_thrown else ""
+    if r.kind is DealKind.WALK_AWAY:
+        bid = r.bid.format(russian=ru) if r.bid else "?"
+        return (
+            head
+            + thrown
+            + (f"{declarer} без трёх на {bid}" if ru else f"{declarer} walks away on {bid}")
+        )
+    contract = r.contract.format(russian=ru) if r.contract else "?"
+    body = f"{contract} {declarer}" if ru else f"{contract} by {declarer}"
+    if r.kind is DealKind.MISERE:
+        n = r.declarer_tricks
+        body += f", взяток {n}" if ru else f", {n} taken"
+        return head + thrown + body
+    if r.contract is not None and (r.played or r.checked):
+        under = r.contract.level - r.declarer_tricks
+        if under > 0:
+            body += f", без {under}" if ru else f", down {under}"
+        else:
+            body += f", взял {r.declarer_tricks}" if ru else f", made {r.declarer_tricks}"
+    calls = []
+    for seat, choice in r.defenders.items():
+        word = {
+            WhistChoice.PASS: ("пас", "pass"),
+            WhistChoice.WHIST: ("вист", "whist"),
+            WhistChoice.HALF_WHIST: ("полвиста", "half-whist"),
+        }[choice][0 if ru else 1]
+        calls.append(f"{L(seat)} {word}")
+    if r.checked:
+        calls.append("проверка" if ru else "checked")
+    elif r.open:
+        calls.append("в светлую" if ru else "open")
+    if calls:
+        body += "; " + ", ".join(calls)
+    if r.played and tricks:
+        body += f" ({tricks})"
+    return head + thrown + body
