@@ -1,0 +1,678 @@
+/*
+ * Double-dummy solver core for Preferans (3 hands of up to 10 cards, or 2 hands in the
+ * Balkan variant).
+ *
+ * A hand is a 32-bit mask: suit s occupies byte s, a higher bit is a higher card.
+ * The search answers one zero-window question, "can the max side make the counted tricks
+ * reach at least `target`?", and an MTD(f)-style driver narrows [lo, hi] with such
+ * questions. Techniques: transposition table at trick boundaries keyed by relative ranks
+ * (cards gone in earlier tricks are squeezed out, so equivalent positions collapse) storing
+ * lower/upper bounds and the best move; equivalent-card pruning; quick-trick bounds; move
+ * ordering by simple trick-winning heuristics. All state lives in a per-call context, so
+ * calls are re-entrant and run in parallel without the GIL.
+ *
+ * Objectives are reduced to two flags per seat: `win[s]` (a trick won by seat s is counted)
+ * and `maxside[s]` (seat s wants the count high). Tricks: only the declarer is counted and
+ * maximises. Misere / raspasy: the declarer is counted and the two others maximise.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct {
+    uint64_t k1;
+    uint32_t k2;
+    int8_t lb, ub;
+    uint8_t best; /* (suit << 3 | relative rank) + 1, 0 = none */
+    uint8_t gen;  /* entry valid only when equal to the context's generation */
+} Entry;
+
+#define TT_BITS 16
+
+typedef struct {
+    uint32_t hand[3];
+    int nactive;
+    int next[3];
+    int trump; /* -1: no trumps */
+    int maxside[3];
+    int win[3];
+    int trick[3];
+    Entry *tt;
+    uint32_t ttmask;
+    uint8_t gen;
+} Ctx;
+
+/* COMPRESS[rem][hand]: the hand's bits re-indexed among the remaining cards of a suit.
+ * Filled once at import, read-only afterwards: shared safely between threads. */
+static uint8_t COMPRESS[256][256];
+static uint8_t TOPRUN[256][256]; /* TOPRUN[rem][hand]: how many top cards of rem hand holds */
+
+static void init_tables(void) {
+    for (int rem = 0; rem < 256; rem++) {
+        for (int hand = 0; hand < 256; hand++) {
+            int out = 0, j = 0, run = 0, counting = 1;
+            for (int b = 0; b < 8; b++) {
+                if (rem >> b & 1) {
+                    if (hand >> b & 1) out |= 1 << j;
+                    j++;
+                }
+            }
+            for (int b = 7; b >= 0; b--) {
+                if (!(rem >> b & 1)) continue;
+                if (counting && (hand >> b & 1)) run++;
+                else counting = 0;
+            }
+            COMPRESS[rem][hand] = (uint8_t)out;
+            TOPRUN[rem][hand] = (uint8_t)run;
+        }
+    }
+}
+
+static inline int popc(uint32_t x) { return __builtin_popcount(x); }
+static inline uint32_t suit_byte(uint32_t m, int s) { return (m >> (8 * s)) & 0xFFu; }
+
+static inline int beats(int card, int best, int trump) {
+    if ((card >> 3) == (best >> 3)) return card > best;
+    return (card >> 3) == trump;
+}
+
+static inline uint32_t legal_moves(const Ctx *c, int seat, int k) {
+    uint32_t hand = c->hand[seat];
+    if (k == 0) return hand;
+    int led = c->trick[0] >> 3;
+    uint32_t f = hand & (0xFFu << (8 * led));
+    if (f) return f;
+    if (c->trump >= 0) {
+        uint32_t t = hand & (0xFFu << (8 * c->trump));
+        if (t) return t;
+    }
+    return hand;
+}
+
+/* Quick tricks the leader can cash on his own: top cards, safe from ruffs. */
+static int quick_tricks(const Ctx *c, int leader) {
+    uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
+    uint32_t mine = c->hand[leader];
+    int qt = 0;
+    if (c->trump < 0) {
+        for (int s = 0; s < 4; s++) qt += TOPRUN[suit_byte(all, s)][suit_byte(mine, s)];
+        return qt;
+    }
+    int t = c->trump;
+    qt = TOPRUN[suit_byte(all, t)][suit_byte(mine, t)];
+    for (int s = 0; s < 4; s++) {
+        if (s == t) continue;
+        int k = TOPRUN[suit_byte(all, s)][suit_byte(mine, s)];
+        if (!k) continue;
+        /* anyone else with trumps may ruff once void: an opponent would win the trick, a
+         * partner would be forced to and take the lead away */
+        for (int o = 0; o < 3; o++) {
+            if (o == leader || !suit_byte(c->hand[o], t)) continue;
+            int len = popc(suit_byte(c->hand[o], s));
+            if (len < k) k = len;
+        }
+        qt += k;
+    }
+    return qt;
+}
+
+static inline Entry *tt_probe(Ctx *c, uint64_t k1, uint32_t k2, int n) {
+    uint64_t h = (k1 * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)k2 * 0xC2B2AE3D27D4EB4Full);
+    h ^= h >> 29;
+    uint32_t i = (uint32_t)(h >> 20) & c->ttmask & ~1u;
+    Entry *a = &c->tt[i], *b = &c->tt[i | 1];
+    if (a->gen == c->gen && a->k1 == k1 && a->k2 == k2) return a;
+    if (b->gen == c->gen && b->k1 == k1 && b->k2 == k2) return b;
+    Entry *e = (a->gen != c->gen) ? a : (b->gen != c->gen) ? b : ((h & 1) ? a : b);
+    e->k1 = k1;
+    e->k2 = k2;
+    e->gen = c->gen;
+    e->best = 0;
+    e->lb = 0;
+    e->ub = (int8_t)n;
+    return e;
+}
+
+static inline void make_key(const Ctx *c, int leader, uint64_t *k1, uint32_t *k2) {
+    uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
+    uint32_t r0 = 0, r1 = 0, lens = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t rem = suit_byte(all, s);
+        r0 |= (uint32_t)COMPRESS[rem][suit_byte(c->hand[0], s)] << (8 * s);
+        r1 |= (uint32_t)COMPRESS[rem][suit_byte(c->hand[1], s)] << (8 * s);
+        lens |= (uint32_t)popc(rem) << (4 * s);
+    }
+    *k1 = (uint64_t)r0 | ((uint64_t)r1 << 32);
+    *k2 = lens | ((uint32_t)leader << 16);
+}
+
+/* One representative per run of equivalent cards; returns the count. */
+static int group_moves(uint32_t legal, uint32_t others, int *out) {
+    int n = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t mine = suit_byte(legal, s);
+        if (!mine) continue;
+        uint32_t theirs = suit_byte(others, s);
+        int in_run = 0;
+        for (int b = 7; b >= 0; b--) {
+            if (mine >> b & 1) {
+                if (!in_run) out[n++] = 8 * s + b;
+                in_run = 1;
+            } else if (theirs >> b & 1) {
+                in_run = 0;
+            }
+        }
+    }
+    return n;
+}
+
+static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *moves, int n,
+                        int ttbest) {
+    int score[16];
+    int want = c->win[seat] == c->maxside[seat];
+    uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
+    for (int i = 0; i < n; i++) {
+        int card = moves[i], s = card >> 3, r = card & 7, sc;
+        if (k == 0) {
+            uint32_t rem = suit_byte(all, s);
+            int top = (31 - __builtin_clz(rem)) == r; /* highest remaining of its suit */
+            if (want) {
+                int safe = 1;
+                if (c->trump >= 0 && s != c->trump) {
+                    for (int o = 0; o < 3; o++)
+                        if (c->win[o] != c->win[seat] && suit_byte(c->hand[o], c->trump) &&
+                            !suit_byte(c->hand[o], s))
+                            safe = 0;
+                }
+                if (top && safe) sc = 200 + r;
+                else {
+                    sc = 50 - r;
+                    for (int o = 0; o < 3; o++) /* lead towards a partner's top card */
+                        if (o != seat && c->win[o] == c->win[seat] &&
+                            (suit_byte(c->hand[o], s) >> (31 - __builtin_clz(rem)) & 1))
+                            sc += 80;
+                }
+            } else {
+                sc = 50 - r;
+                for (int o = 0; o < 3; o++) /* lead under a card that must win */
+                    if (c->win[o] != c->win[seat] || o == seat) continue;
+                    else if (suit_byte(c->hand[o], s) && __builtin_ctz(suit_byte(c->hand[o], s)) > r)
+                        sc += 30;
+            }
+        } else {
+            int wins = beats(card, wc, c->trump);
+            int good_now = c->win[ws] == c->maxside[seat];
+            int last = k + 1 == c->nactive;
+            if (want) {
+                if (good_now) sc = wins ? 10 - r : 100 - r;
+                else sc = wins ? 200 - r : 100 - r;
+            } else {
+                if (wins) sc = last ? 10 + r : 10 - r;
+                else sc = good_now ? 100 + r : 100 - r;
+            }
+        }
+        if (ttbest == card) sc += 1000;
+        score[i] = sc;
+    }
+    for (int i = 1; i < n; i++) { /* insertion sort, best first */
+        int m = moves[i], sc = score[i], j = i - 1;
+        while (j >= 0 && score[j] < sc) {
+            moves[j + 1] = moves[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        moves[j + 1] = m;
+        score[j + 1] = sc;
+    }
+}
+
+static int rel_to_card(uint32_t all, int best) {
+    int s = (best - 1) >> 3, j = (best - 1) & 7;
+    uint32_t rem = suit_byte(all, s);
+    for (int b = 0; b < 8; b++) {
+        if (rem >> b & 1) {
+            if (j == 0) return 8 * s + b;
+            j--;
+        }
+    }
+    return -1;
+}
+
+/* Can the max side make the counted tricks from here at least `target`? */
+static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int target) {
+    Entry *e = NULL;
+    int ttbest = -1;
+    if (k > 2) __builtin_unreachable(); /* a trick has at most three cards */
+    if (k == 0) {
+        int n = popc(c->hand[leader]);
+        if (target <= 0) return 1;
+        if (target > n) return 0;
+        if (c->win[leader] == c->maxside[leader]) {
+            int qt = quick_tricks(c, leader);
+            if (c->maxside[leader]) {
+                if (qt >= target) return 1;
+            } else if (n - qt < target) {
+                return 0;
+            }
+        }
+        if (n > 1) {
+            uint64_t k1;
+            uint32_t k2;
+            make_key(c, leader, &k1, &k2);
+            e = tt_probe(c, k1, k2, n);
+            if (e->lb >= target) return 1;
+            if (e->ub < target) return 0;
+            if (e->best) ttbest = rel_to_card(c->hand[0] | c->hand[1] | c->hand[2], e->best);
+        }
+    }
+    uint32_t legal = legal_moves(c, seat, k);
+    uint32_t others = 0;
+    for (int o = 0; o < 3; o++)
+        if (o != seat) others |= c->hand[o];
+    for (int i = 0; i < k; i++) others |= 1u << c->trick[i];
+    int moves[16];
+    int n = group_moves(legal, others, moves);
+    if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest);
+    int maxi = c->maxside[seat];
+    int result = !maxi, best = -1;
+    for (int i = 0; i < n; i++) {
+        int card = moves[i];
+        int nws = ws, nwc = wc;
+        if (k == 0 || beats(card, wc, c->trump)) {
+            nws = seat;
+            nwc = card;
+        }
+        c->hand[seat] ^= 1u << card;
+        c->trick[k] = card;
+        int r;
+        if (k + 1 == c->nactive) {
+            /* the next tricks reuse c->trick: keep ours for the remaining moves */
+            int saved[3] = {c->trick[0], c->trick[1], c->trick[2]};
+            r = search(c, nws, nws, 0, -1, -1, target - c->win[nws]);
+            memcpy(c->trick, saved, sizeof saved);
+        } else
+            r = search(c, leader, c->next[seat], k + 1, nws, nwc, target);
+        c->hand[seat] ^= 1u << card;
+        if (r == maxi) {
+            result = r;
+            best = card;
+            break;
+        }
+    }
+    if (e) {
+        /* re-probe: deeper searches may have replaced our slot */
+        uint64_t k1;
+        uint32_t k2;
+        make_key(c, leader, &k1, &k2);
+        e = tt_probe(c, k1, k2, popc(c->hand[leader]));
+        if (result) {
+            if (e->lb < target) e->lb = (int8_t)target;
+        } else if (e->ub > target - 1) {
+            e->ub = (int8_t)(target - 1);
+        }
+        if (best >= 0) {
+            uint32_t rem = suit_byte(c->hand[0] | c->hand[1] | c->hand[2], best >> 3);
+            int rel = popc(rem & ((1u << (best & 7)) - 1));
+            e->best = (uint8_t)(((best >> 3) << 3 | rel) + 1);
+        }
+    }
+    return result;
+}
+
+/* A position as the Python layer hands it over. */
+typedef struct {
+    uint32_t hand[3];
+    int present[3];
+    int leader, trump, k, trick[3], mode, declarer;
+    int result;
+} Task;
+
+static void ctx_setup(Ctx *c, const Task *t) {
+    int active[3], na = 0;
+    for (int s = 0; s < 3; s++) {
+        c->hand[s] = t->present[s] ? t->hand[s] : 0;
+        if (t->present[s]) active[na++] = s;
+        c->win[s] = s == t->declarer;
+        c->maxside[s] = t->mode == 0 ? s == t->declarer : s != t->declarer;
+        c->next[s] = s;
+    }
+    for (int i = 0; i < na; i++) c->next[active[i]] = active[(i + 1) % na];
+    c->nactive = na;
+    c->trump = t->trump;
+    for (int i = 0; i < 3; i++) c->trick[i] = t->trick[i];
+}
+
+/* Exact value from a (possibly mid-trick) position by zero-window searches. */
+static int mtd(Ctx *c, int leader, int k, int guess) {
+    int seat = leader;
+    for (int i = 0; i < k; i++) seat = c->next[seat];
+    int ws = leader, wc = k ? c->trick[0] : -1;
+    {
+        int s = leader;
+        for (int i = 1; i < k; i++) {
+            s = c->next[s];
+            if (beats(c->trick[i], wc, c->trump)) {
+                wc = c->trick[i];
+                ws = s;
+            }
+        }
+    }
+    int lo = 0, hi = popc(c->hand[seat]);
+    int g = guess < lo ? lo : guess > hi ? hi : guess;
+    while (lo < hi) {
+        int t = g <= lo ? lo + 1 : g;
+        if (search(c, leader, seat, k, ws, wc, t)) {
+            lo = t;
+            g = t + 1 > hi ? hi : t + 1;
+            if (g == lo) break;
+            g = lo; /* next question: lo + 1 */
+        } else {
+            hi = t - 1;
+            g = hi;
+        }
+    }
+    return lo;
+}
+
+static int alloc_tt(Ctx *c) {
+    c->ttmask = (1u << TT_BITS) - 1;
+    c->tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
+    c->gen = 1;
+    return c->tt != NULL;
+}
+
+static int initial_guess(const Task *t) {
+    int n = 0;
+    for (int s = 0; s < 3; s++)
+        if (t->present[s] && popc(t->hand[s]) > n) n = popc(t->hand[s]);
+    return t->mode == 0 ? n / 2 : n / 3;
+}
+
+static int solve_task(Ctx *c, const Task *t) {
+    ctx_setup(c, t);
+    return mtd(c, t->leader, t->k, initial_guess(t));
+}
+
+/* ---------------------------------------------------------------- Python glue -------- */
+
+static int parse_task(PyObject *hands, int leader, int trump, PyObject *played, int mode,
+                      int declarer, Task *t) {
+    PyObject *seq = PySequence_Fast(hands, "hands must be a sequence");
+    if (!seq) return 0;
+    if (PySequence_Fast_GET_SIZE(seq) != 3) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "hands must have 3 entries");
+        return 0;
+    }
+    int na = 0;
+    for (int s = 0; s < 3; s++) {
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, s));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        if (v < -1 || v > 0xFFFFFFFFll) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "hand mask out of range");
+            return 0;
+        }
+        t->present[s] = v >= 0;
+        t->hand[s] = v >= 0 ? (uint32_t)v : 0;
+        na += t->present[s];
+    }
+    Py_DECREF(seq);
+    seq = PySequence_Fast(played, "played must be a sequence");
+    if (!seq) return 0;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
+    if (k >= na) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "too many cards on the current trick");
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        if (v < 0 || v > 31) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "played card out of range 0-31");
+            return 0;
+        }
+        t->trick[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    if (na < 2 || leader < 0 || leader > 2 || !t->present[leader] || declarer < 0 ||
+        declarer > 2 || !t->present[declarer] || trump < -1 || trump > 3 || mode < 0 ||
+        mode > 1) {
+        PyErr_SetString(PyExc_ValueError, "bad leader, declarer, trump or mode");
+        return 0;
+    }
+    /* Sizes must fit the trick, or the search would read garbage. */
+    int order[3], no = 0, s = leader;
+    do {
+        order[no++] = s;
+        do s = (s + 1) % 3; while (!t->present[s]);
+    } while (s != leader);
+    int n = popc(t->hand[order[k]]);
+    for (int i = 0; i < no; i++) {
+        int want = i < k ? n - 1 : n;
+        if (popc(t->hand[order[i]]) != want || n > 16 || (k && n == 0)) {
+            PyErr_SetString(PyExc_ValueError, "hand sizes do not fit the current trick");
+            return 0;
+        }
+    }
+    t->k = (int)k;
+    t->leader = leader;
+    t->trump = trump;
+    t->mode = mode;
+    t->declarer = declarer;
+    return 1;
+}
+
+static PyObject *dd_solve(PyObject *self, PyObject *args) {
+    PyObject *hands, *played;
+    int leader, trump, mode, declarer;
+    Task t;
+    Ctx c;
+    if (!PyArg_ParseTuple(args, "OiiOii", &hands, &leader, &trump, &played, &mode, &declarer))
+        return NULL;
+    if (!parse_task(hands, leader, trump, played, mode, declarer, &t)) return NULL;
+    if (!alloc_tt(&c)) return PyErr_NoMemory();
+    int r;
+    Py_BEGIN_ALLOW_THREADS
+    r = solve_task(&c, &t);
+    Py_END_ALLOW_THREADS
+    free(c.tt);
+    return PyLong_FromLong(r);
+}
+
+static PyObject *dd_analyse(PyObject *self, PyObject *args) {
+    PyObject *hands, *played;
+    int leader, trump, mode, declarer;
+    Task t;
+    Ctx c;
+    if (!PyArg_ParseTuple(args, "OiiOii", &hands, &leader, &trump, &played, &mode, &declarer))
+        return NULL;
+    if (!parse_task(hands, leader, trump, played, mode, declarer, &t)) return NULL;
+    if (!alloc_tt(&c)) return PyErr_NoMemory();
+    int cards[16], values[32], nc = 0;
+    uint32_t legal = 0, others = 0;
+    Py_BEGIN_ALLOW_THREADS
+    ctx_setup(&c, &t);
+    int k = t.k, seat = t.leader;
+    for (int i = 0; i < k; i++) seat = c.next[seat];
+    legal = legal_moves(&c, seat, k);
+    for (int o = 0; o < 3; o++)
+        if (o != seat) others |= c.hand[o];
+    for (int i = 0; i < k; i++) others |= 1u << c.trick[i];
+    nc = group_moves(legal, others, cards);
+    int guess = initial_guess(&t);
+    for (int i = 0; i < 32; i++) values[i] = -1;
+    for (int i = 0; i < nc; i++) {
+        int card = cards[i];
+        memcpy(c.trick, t.trick, sizeof c.trick); /* earlier searches reused it */
+        /* winner so far, including this card */
+        int ws = t.leader, wc = k ? c.trick[0] : card, s = t.leader;
+        for (int j = 1; j < k; j++) {
+            s = c.next[s];
+            if (beats(c.trick[j], wc, c.trump)) {
+                wc = c.trick[j];
+                ws = s;
+            }
+        }
+        if (k && beats(card, wc, c.trump)) {
+            wc = card;
+            ws = seat;
+        }
+        c.hand[seat] ^= 1u << card;
+        c.trick[k] = card;
+        int v;
+        if (k + 1 == c.nactive) {
+            int gain = c.win[ws];
+            v = gain + mtd(&c, ws, 0, guess - gain);
+        } else {
+            v = mtd(&c, t.leader, k + 1, guess);
+        }
+        c.hand[seat] ^= 1u << card;
+        guess = v;
+        values[card] = v;
+    }
+    /* equivalent cards share their representative's value */
+    for (int i = 0; i < nc; i++) {
+        int card = cards[i], s = card >> 3;
+        uint32_t mine = suit_byte(legal, s), theirs = suit_byte(others, s);
+        for (int b = (card & 7) - 1; b >= 0; b--) {
+            if (theirs >> b & 1) break;
+            if (mine >> b & 1) values[8 * s + b] = values[card];
+        }
+    }
+    Py_END_ALLOW_THREADS
+    free(c.tt);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int card = 0; card < 32; card++) {
+        if (!(legal >> card & 1)) continue;
+        PyObject *pair = Py_BuildValue("(ii)", card, values[card]);
+        if (!pair || PyList_Append(out, pair) < 0) {
+            Py_XDECREF(pair);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(pair);
+    }
+    return out;
+}
+
+typedef struct {
+    Task *tasks;
+    Py_ssize_t n;
+    Py_ssize_t next; /* shared work index, taken under the mutex */
+    pthread_mutex_t lock;
+    int failed;
+} Batch;
+
+static void *batch_worker(void *arg) {
+    Batch *b = arg;
+    Ctx c;
+    if (!alloc_tt(&c)) {
+        pthread_mutex_lock(&b->lock);
+        b->failed = 1;
+        pthread_mutex_unlock(&b->lock);
+        return NULL;
+    }
+    for (;;) {
+        pthread_mutex_lock(&b->lock);
+        Py_ssize_t i = b->next++;
+        pthread_mutex_unlock(&b->lock);
+        if (i >= b->n) break;
+        b->tasks[i].result = solve_task(&c, &b->tasks[i]);
+        /* a new generation invalidates the table without clearing it */
+        if (++c.gen == 0) {
+            memset(c.tt, 0, ((size_t)c.ttmask + 1) * sizeof(Entry));
+            c.gen = 1;
+        }
+    }
+    free(c.tt);
+    return NULL;
+}
+
+static PyObject *dd_solve_batch(PyObject *self, PyObject *args) {
+    PyObject *list;
+    int threads;
+    if (!PyArg_ParseTuple(args, "Oi", &list, &threads)) return NULL;
+    PyObject *seq = PySequence_Fast(list, "tasks must be a sequence");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    Task *tasks = calloc(n ? (size_t)n : 1, sizeof(Task));
+    if (!tasks) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *hands, *played;
+        int leader, trump, mode, declarer;
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyArg_ParseTuple(item, "OiiOii", &hands, &leader, &trump, &played, &mode,
+                              &declarer) ||
+            !parse_task(hands, leader, trump, played, mode, declarer, &tasks[i])) {
+            free(tasks);
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    if (threads <= 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = cpus > 0 ? (int)cpus : 1;
+    }
+    if (threads > 256) threads = 256;
+    if (n < threads) threads = n ? (int)n : 1;
+    Batch b = {tasks, n, 0, PTHREAD_MUTEX_INITIALIZER, 0};
+    pthread_t ids[256];
+    int started = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (int i = 1; i < threads; i++) {
+        if (pthread_create(&ids[started], NULL, batch_worker, &b) == 0) started++;
+    }
+    batch_worker(&b); /* the calling thread works too */
+    for (int i = 0; i < started; i++) pthread_join(ids[i], NULL);
+    Py_END_ALLOW_THREADS
+    pthread_mutex_destroy(&b.lock);
+    if (b.failed && started == 0) {
+        free(tasks);
+        return PyErr_NoMemory();
+    }
+    PyObject *out = PyList_New(n);
+    if (!out) {
+        free(tasks);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(tasks[i].result));
+    free(tasks);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"solve", dd_solve, METH_VARARGS,
+     "solve(hands, leader, trump, played, mode, declarer) -> declarer's tricks"},
+    {"analyse", dd_analyse, METH_VARARGS,
+     "analyse(hands, leader, trump, played, mode, declarer) -> [(card, tricks)]"},
+    {"solve_batch", dd_solve_batch, METH_VARARGS,
+     "solve_batch([(hands, leader, trump, played, mode, declarer)], threads) -> [tricks]"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dd",
+                                    "C core of the Preferans double-dummy solver.", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__dd(void) {
+    init_tables();
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,255 @@
+"""Positions for the double-dummy solver, and their validation.
+
+Both backends (the C extension and the pure-Python reference) take the same
+:class:`Position`; validating it once here means the C code can trust its input and every
+malformed position fails with the same clear :class:`ValueError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from preferans.cards import Card, CardSet
+
+__all__ = ["Objective", "Position", "normalise_objective", "remaining_tricks"]
+
+_SUIT_NAMES = ("♠", "♣", "♦", "♥")
+
+
+class Objective(StrEnum):
+    """What the declarer seat plays for."""
+
+    TRICKS = "tricks"
+    """The declarer maximises its tricks; the two others minimise them."""
+    MISERE = "misere"
+    """No trumps: the declarer minimises its tricks; the others maximise them."""
+    RASPASY = "raspasy"
+    """No trumps: the fewest tricks a seat can guarantee against two who load it."""
+
+
+def normalise_objective(objective: Objective | str) -> Objective:
+    """Accept the enum or its string value, rejecting anything else clearly."""
+    try:
+        return Objective(objective)
+    except ValueError:
+        names = ", ".join(o.value for o in Objective)
+        raise ValueError(f"unknown objective {objective!r} (expected one of {names})") from None
+
+
+HandLike = int | CardSet | Iterable[Card] | None
+
+
+def _to_mask(hand: HandLike, seat: int) -> int | None:
+    if hand is None:
+        return None
+    if isinstance(hand, CardSet):
+        return hand.mask
+    if isinstance(hand, int) and not isinstance(hand, bool):
+        if not 0 <= hand <= 0xFFFFFFFF:
+            raise ValueError(f"hand {seat}: card mask out of range: {hand:#x}")
+        return hand
+    if isinstance(hand, Iterable):
+        return CardSet(hand).mask
+    raise ValueError(f"hand {seat}: expected a mask, a CardSet or None, got {hand!r}")
+
+
+def _to_index(card: Card | int) -> int:
+    if isinstance(card, Card):
+        return card.index
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 32:
+        return card
+    raise ValueError(f"played card must be a Card or an index 0–31, got {card!r}")
+
+
+def _card_name(index: int) -> str:
+    return str(Card.from_index(index))
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A double-dummy position: who holds what, who led, what lies on the table.
+
+    ``hands`` are three masks in clockwise seat order (play goes 0→1→2→0); ``None`` marks
+    a seat out of play (Balkan: a defender who is not in, so tricks have two cards).
+    ``played`` are the cards already on the current trick, in play order from ``leader``;
+    they are no longer in the hands. ``trump`` is a suit 0–3 or ``None`` for no trumps.
+    """
+
+    hands: tuple[int | None, int | None, int | None]
+    leader: int = 0
+    trump: int | None = None
+    played: tuple[int, ...] = ()
+
+    @classmethod
+    def make(
+        cls,
+        hands: Sequence[HandLike],
+        *,
+        leader: int = 0,
+        trump: int | None = None,
+        played: Iterable[Card | int] = (),
+    ) -> Position:
+        """Build and validate a position from masks, card sets or card lists."""
+        if isinstance(hands, str | bytes) or len(hands) != 3:
+            raise ValueError("hands must be a sequence of exactly 3 entries (None = out of play)")
+        masks = (_to_mask(hands[0], 0), _to_mask(hands[1], 1), _to_mask(hands[2], 2))
+        position = cls(
+            masks,
+            int(leader),
+            None if trump is None else int(trump),
+            tuple(_to_index(c) for c in played),
+        )
+        position.validate()
+        return position
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats in play, in seat order."""
+        return tuple(seat for seat in range(3) if self.hands[seat] is not None)
+
+    def order(self) -> tuple[int, ...]:
+        """The seats of the current trick in play order, starting with the leader."""
+        active = self.active
+        start = active.index(self.leader)
+        return active[start:] + active[:start]
+
+    def to_move(self) -> int:
+        """The seat whose turn it is."""
+        return self.order()[len(self.played)]
+
+    def validate(self) -> None:
+        """Raise ``ValueError`` naming the first thing wrong with this position."""
+        hands = self.hands
+        if len(hands) != 3:
+            raise ValueError("hands must have exactly 3 entries (None = out of play)")
+        for seat, hand in enumerate(hands):
+            if hand is not None and (
+                not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand <= 0xFFFFFFFF
+            ):
+                raise ValueError(f"hand {seat} is not a 32-bit card mask: {hand!r}")
+        active = self.active
+        if len(active) < 2:
+            raise ValueError("at least two hands must be in play")
+        if not isinstance(self.leader, int) or self.leader not in (0, 1, 2):
+            raise ValueError(f"leader must be a seat 0–2, got {self.leader!r}")
+        if hands[self.leader] is None:
+            raise ValueError(f"leader {self.leader} is out of play")
+        if self.trump is not None and self.trump not in (0, 1, 2, 3):
+            raise ValueError(f"trump must be a suit 0–3 or None, got {self.trump!r}")
+        seen = 0
+        for seat in active:
+            mask = hands[seat]
+            assert mask is not None
+            if seen & mask:
+                dup = CardSet.from_mask(seen & mask)
+                raise ValueError(f"card(s) {dup} held by more than one hand (hand {seat})")
+            seen |= mask
+        for card in self.played:
+            if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
+                raise ValueError(f"played card out of range 0–31: {card!r}")
+            if seen >> card & 1:
+                raise ValueError(f"played card {_card_name(card)} is still in a hand")
+            seen |= 1 << card
+        if len(self.played) >= len(active):
+            raise ValueError(
+                f"{len(self.played)} cards on the current trick but only {len(active)} hands "
+                "in play: a complete trick must be gathered first"
+            )
+        order = self.order()
+        sizes = [(hands[seat] or 0).bit_count() for seat in order]
+        k = len(self.played)
+        n = sizes[k]
+        expected = [n - 1] * k + [n] * (len(order) - k)
+        if sizes != expected or (k and n == 0):
+            shown = ", ".join(f"hand {s}: {c}" for s, c in zip(order, sizes, strict=True))
+            raise ValueError(
+                f"hand sizes do not fit a trick with {k} card(s) played from leader "
+                f"{self.leader} ({shown}); the hands that have played must hold one card "
+                "fewer than the others"
+            )
+        if n > 16 or (len(active) == 3 and n > 10):
+            raise ValueError(f"too many cards per hand: {n}")
+        self._check_played_legal(order)
+
+    def _check_played_legal(self, order: tuple[int, ...]) -> None:
+        """A follower may not have revoked: the hand still shows what he held."""
+        if not self.played:
+            return
+        led = self.played[0] >> 3
+        for seat, card in zip(order[1:], self.played[1:], strict=False):
+            hand = self.hands[seat] or 0
+            suit = card >> 3
+            if suit != led and hand >> (8 * led) & 0xFF:
+                raise ValueError(
+                    f"hand {seat} played {_card_name(card)} but still holds "
+                    f"{_SUIT_NAMES[led]}: must follow suit"
+                )
+            if (
+                suit != led
+                and self.trump is not None
+                and suit != self.trump
+                and hand >> (8 * self.trump) & 0xFF
+            ):
+                raise ValueError(
+                    f"hand {seat} played {_card_name(card)} but, void in {_SUIT_NAMES[led]}, "
+                    f"still holds trumps {_SUIT_NAMES[self.trump]}: must trump"
+                )
+
+
+def remaining_tricks(position: Position) -> int:
+    """Tricks still to be won, the current one included."""
+    return max((hand or 0).bit_count() for hand in position.hands)
+
+
+def check_task(position: Position, objective: Objective | str, declarer: int) -> Objective:
+    """Validate the objective and declarer seat against the position."""
+    goal = normalise_objective(objective)
+    if not isinstance(declarer, int) or declarer not in (0, 1, 2):
+        raise ValueError(f"declarer must be a seat 0–2, got {declarer!r}")
+    if position.hands[declarer] is None:
+        raise ValueError(f"declarer seat {declarer} is out of play")
+    if goal is not Objective.TRICKS and position.trump is not None:
+        raise ValueError(f"{goal.value} is played without trumps (got trump {position.trump})")
+    return goal
+
+
+def winning_card(cards: Sequence[int], trump: int | None) -> int:
+    """Index into ``cards`` (a complete or partial trick) of the card now winning it."""
+    best = 0
+    for i in range(1, len(cards)):
+        card, top = cards[i], cards[best]
+        if card >> 3 == top >> 3:
+            if card > top:
+                best = i
+        elif card >> 3 == trump:
+            best = i
+    return best
+
+
+def legal_cards(position: Position) -> list[int]:
+    """The cards the seat to move may play, lowest index first."""
+    hand = position.hands[position.to_move()] or 0
+    if position.played:
+        led = position.played[0] >> 3
+        follow = hand & (0xFF << (8 * led))
+        if follow:
+            hand = follow
+        elif position.trump is not None and hand & (0xFF << (8 * position.trump)):
+            hand &= 0xFF << (8 * position.trump)
+    return [i for i in range(32) if hand >> i & 1]
+
+
+def play(position: Position, card: int) -> tuple[Position, int | None]:
+    """Play a legal card; return the new position and the trick's winner if it closed."""
+    order = position.order()
+    seat = order[len(position.played)]
+    hands = list(position.hands)
+    hands[seat] = (hands[seat] or 0) & ~(1 << card)
+    trick = (*position.played, card)
+    new_hands = (hands[0], hands[1], hands[2])
+    if len(trick) < len(order):
+        return Position(new_hands, position.leader, position.trump, trick), None
+    winner = order[winning_card(trick, position.trump)]
+    return Position(new_hands, winner, position.trump, ()), winner
