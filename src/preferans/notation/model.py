@@ -1,0 +1,118 @@
+"""The data of a game record: plain typed values, no engine needed to read or write them.
+
+A :class:`GameRecord` is what a pulya leaves behind: the tags (who, where, which rules,
+the fairness commitment) and one :class:`DealRecord` per deal with the cards as dealt,
+every action in order, the outcome and what was written on the sheet. The engine and the
+sheet can rebuild everything else (see :mod:`preferans.notation.replay`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final
+
+from preferans.actions import Action
+from preferans.cards import CardSet
+from preferans.contracts import Contract
+from preferans.result import DealKind, DealResult
+from preferans.rules import Rules
+from preferans.scoring.writes import Write
+from preferans.seats import Seat
+
+__all__ = ["STANDARD_TAGS", "DealRecord", "GameRecord", "Move", "Outcome"]
+
+Move = tuple[Seat, Action]
+"""One action with the seat it was for (the hand a card came from)."""
+
+#: Free-form tags the writer puts first, in this order (as PGN's roster does).
+STANDARD_TAGS: Final = ("Event", "Site", "Date", "Round")
+
+
+def _frozen(mapping: Mapping[Seat, object]) -> MappingProxyType[Seat, object]:
+    return MappingProxyType({Seat(k): mapping[k] for k in sorted(mapping)})
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a deal ended, as written in the record's ``Result`` line.
+
+    ``contract`` is the contract played, or the bid a walk-away was priced at; ``tricks``
+    has a count for every seat that held cards when cards were played, else it is empty.
+    """
+
+    kind: DealKind
+    declarer: Seat | None = None
+    contract: Contract | None = None
+    tricks: Mapping[Seat, int] = field(default_factory=lambda: MappingProxyType({}))
+    talon_tricks: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tricks", _frozen(self.tricks))
+        if (self.kind is DealKind.RASPASY) != (self.declarer is None):
+            raise ValueError("raspasy has no declarer; every other outcome has one")
+
+    @classmethod
+    def from_result(cls, result: DealResult) -> Outcome:
+        contract = result.contract if result.contract is not None else result.bid
+        tricks = dict(result.tricks) if result.played else {}
+        return cls(result.kind, result.declarer, contract, tricks, result.talon_tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal: the cards as dealt, every action in order, its outcome and sheet figures.
+
+    ``move_lines`` remembers, for a record read from text, the line of each move so that a
+    replay error can point at it; it takes no part in equality.
+    """
+
+    number: int
+    dealer: Seat
+    hands: Mapping[Seat, CardSet]
+    talon: CardSet
+    moves: tuple[Move, ...] = ()
+    outcome: Outcome | None = None
+    sheet: tuple[Write, ...] = ()
+    move_lines: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hands", _frozen(self.hands))
+        object.__setattr__(self, "moves", tuple((Seat(s), a) for s, a in self.moves))
+        object.__setattr__(self, "sheet", tuple(self.sheet))
+        if self.number < 1:
+            raise ValueError(f"deals are numbered from 1, not {self.number}")
+
+    def line_of(self, move_index: int) -> int | None:
+        """The text line of a move, when the record was read from text."""
+        if self.move_lines is None or not 0 <= move_index < len(self.move_lines):
+            return None
+        return self.move_lines[move_index]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole pulya: tags, the table's rules and its deals in order.
+
+    ``tags`` keeps the free-form tags (Event, Site, Date and any others) in reading order;
+    the tags with a meaning have typed fields. ``secret`` is the revealed fairness secret
+    and ``commitment`` the hash published before the game, both in hex.
+    """
+
+    rules: Rules = field(default_factory=Rules)
+    deals: tuple[DealRecord, ...] = ()
+    tags: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    players: Mapping[Seat, str] = field(default_factory=lambda: MappingProxyType({}))
+    target: int | None = None
+    stake: str | None = None
+    table_id: str | None = None
+    commitment: str | None = None
+    secret: str | None = None
+    seeds: Mapping[Seat, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deals", tuple(self.deals))
+        object.__setattr__(self, "tags", MappingProxyType(dict(self.tags)))
+        object.__setattr__(self, "players", _frozen(self.players))
+        object.__setattr__(self, "seeds", _frozen(self.seeds))
