@@ -5,7 +5,10 @@ whole game on top of the engine; ``settle`` and ``rate_pulya`` turn a finished s
 whists, money and rating changes. See ``docs/scoring.md``.
 """
 
+from .pulya import FIRST_DEALER, Pulya
 from .rating import MAX_SPREAD, VARIANT_K, rate_pulya, rating_delta
+from .render_svg import render_svg
+from .render_text import render_text
 from .serial import result_from_dict, result_to_dict
 from .settlement import (
     Settlement,
@@ -19,10 +22,12 @@ from .variants import score_deal, sheet_seats
 from .writes import Column, Reason, Write, format_number
 
 __all__ = [
+    "FIRST_DEALER",
     "MAX_SPREAD",
     "VARIANT_K",
     "Column",
     "DealRecord",
+    "Pulya",
     "Reason",
     "Settlement",
     "Sheet",
@@ -32,6 +37,8 @@ __all__ = [
     "format_number",
     "rate_pulya",
     "rating_delta",
+    "render_svg",
+    "render_text",
     "result_from_dict",
     "result_to_dict",
     "round_results",
