@@ -16,7 +16,7 @@ import hashlib
 import hmac
 import secrets
 import struct
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from preferans.cards import Card
@@ -34,6 +34,7 @@ __all__ = [
     "check_commitment",
     "commitment",
     "deal_message",
+    "deal_source",
     "fair_deal",
     "new_secret",
     "parse_secret",
@@ -179,3 +180,15 @@ def fair_deal(
 
     order: Sequence[Card] = shuffled_order(secret, table_id, deal_number, seeds)
     return Deal.from_order(order, rules, dealer)
+
+
+def deal_source(
+    secret: bytes, table_id: str, seeds: Mapping[Seat, str]
+) -> Callable[[Rules, Seat, int], Deal]:
+    """A deal source for :class:`preferans.scoring.Pulya`: deal n is ``fair_deal(…, n, …)``."""
+    frozen_seeds = dict(seeds)
+
+    def source(rules: Rules, dealer: Seat, number: int) -> Deal:
+        return fair_deal(secret, table_id, number, frozen_seeds, rules, dealer)
+
+    return source

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from preferans.actions import Action, Bid, CardAction, Declare, parse_action
-from preferans.cards import CardSet
+from preferans.cards import Card, CardSet
 from preferans.contracts import Contract
 from preferans.notation.errors import NotationError
 from preferans.notation.model import DealRecord, GameRecord, Move, Outcome
@@ -58,7 +58,7 @@ def _deal_to_dict(deal: DealRecord) -> dict[str, Any]:
         "number": deal.number,
         "dealer": deal.dealer.name,
         "hands": {seat.name: str(hand) for seat, hand in deal.hands.items()},
-        "talon": str(deal.talon),
+        "talon": [str(card) for card in deal.talon],
         "moves": [[seat.name, _action_text(action)] for seat, action in deal.moves],
     }
     if deal.outcome is not None:
@@ -146,6 +146,18 @@ def _cards(text: Any, path: _Path) -> CardSet:
         raise path.error(str(error)) from None
 
 
+def _talon(items: list[Any], path: _Path) -> tuple[Card, ...]:
+    cards = []
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise path.child(i).error("a card is a string like '♠A'")
+        try:
+            cards.append(Card.parse(item))
+        except ValueError as error:
+            raise path.child(i).error(str(error)) from None
+    return tuple(cards)
+
+
 def _move(item: Any, path: _Path) -> Move:
     if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)):
         raise path.error("a move is [seat, action], like ['S', '7♣']")
@@ -204,7 +216,7 @@ def _deal(data: Any, path: _Path) -> DealRecord:
             number=_get(data, "number", int, path),
             dealer=_seat(_get(data, "dealer", str, path), path.child("dealer")),
             hands=hands,
-            talon=_cards(_get(data, "talon", str, path), path.child("talon")),
+            talon=_talon(_get(data, "talon", list, path), path.child("talon")),
             moves=tuple(moves),
             outcome=_outcome(result, path.child("result")) if result is not None else None,
             sheet=tuple(sheet),

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Final
 
 from preferans.actions import Action
-from preferans.cards import CardSet
+from preferans.cards import Card, CardSet
 from preferans.contracts import Contract
 from preferans.result import DealKind, DealResult
 from preferans.rules import Rules
@@ -64,6 +64,9 @@ class Outcome:
 class DealRecord:
     """One deal: the cards as dealt, every action in order, its outcome and sheet figures.
 
+    ``talon`` keeps the two talon cards in the order they were dealt (raspasy turns them up
+    in that order).
+
     ``move_lines`` remembers, for a record read from text, the line of each move so that a
     replay error can point at it; it takes no part in equality.
     """
@@ -71,7 +74,7 @@ class DealRecord:
     number: int
     dealer: Seat
     hands: Mapping[Seat, CardSet]
-    talon: CardSet
+    talon: tuple[Card, ...]
     moves: tuple[Move, ...] = ()
     outcome: Outcome | None = None
     sheet: tuple[Write, ...] = ()
@@ -79,10 +82,19 @@ class DealRecord:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", _frozen(self.hands))
+        object.__setattr__(self, "talon", tuple(self.talon))
         object.__setattr__(self, "moves", tuple((Seat(s), a) for s, a in self.moves))
         object.__setattr__(self, "sheet", tuple(self.sheet))
         if self.number < 1:
             raise ValueError(f"deals are numbered from 1, not {self.number}")
+
+    @property
+    def cards(self) -> CardSet:
+        """Every card of the deal: the hands and the talon."""
+        cards = CardSet(self.talon)
+        for hand in self.hands.values():
+            cards |= hand
+        return cards
 
     def line_of(self, move_index: int) -> int | None:
         """The text line of a move, when the record was read from text."""

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import IO, Any, Final
 
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, Declare, parse_action
-from preferans.cards import CardParseError, CardSet
+from preferans.cards import Card, CardParseError, CardSet
 from preferans.contracts import Contract, ContractParseError
 from preferans.notation.errors import NotationError
 from preferans.notation.model import STANDARD_TAGS, DealRecord, GameRecord, Move, Outcome
@@ -228,7 +228,8 @@ def _deal_lines(deal: DealRecord, *, ascii: bool) -> list[str]:
     lines = [f"Deal {deal.number}", f"Dealer: {deal.dealer.name}"]
     for seat, hand in deal.hands.items():
         lines.append(f"{seat.name}: {hand.format(ascii=ascii, by_suit=True)}")
-    lines.append(f"Talon: {deal.talon.format(ascii=ascii)}")
+    talon = " ".join(card.ascii if ascii else str(card) for card in deal.talon)
+    lines.append(f"Talon: {talon or '-'}")
     for label, moves in _group_moves(deal.moves):
         bare = label == "Contract"
         items = ", ".join(format_move(m, ascii=ascii, declare_bare=bare) for m in moves)
@@ -381,7 +382,7 @@ class _DealBuilder:
         self.line = line
         self.dealer: Seat | None = None
         self.hands: dict[Seat, CardSet] = {}
-        self.talon: CardSet | None = None
+        self.talon: tuple[Card, ...] | None = None
         self.moves: list[Move] = []
         self.move_lines: list[int] = []
         self.outcome: Outcome | None = None
@@ -568,7 +569,8 @@ class _Reader:
         elif kind == "talon":
             if deal.talon is not None:
                 raise NotationError("a second talon", line, key_column)
-            deal.talon = self._cards(deal, value, line, value_column)
+            cards = self._cards(deal, value, line, value_column)
+            deal.talon = _in_written_order(value, cards)
         elif kind in ("moves", "discard", "contract"):
             self._moves(deal, kind, value, offset, line)
         elif kind == "result":
@@ -588,7 +590,7 @@ class _Reader:
         for hand in deal.hands.values():
             seen |= hand
         if deal.talon is not None:
-            seen |= deal.talon
+            seen |= CardSet(deal.talon)
         twice = cards & seen
         if twice:
             raise NotationError(f"{twice} dealt twice in deal {deal.number}", line, column)
@@ -620,6 +622,17 @@ class _Reader:
             action = _in_context(kind, action, item, line, column)
             deal.moves.append((seat, action))
             deal.move_lines.append(line)
+
+
+def _in_written_order(text: str, cards: CardSet) -> tuple[Card, ...]:
+    """The cards as listed (the talon's order matters); index order where it is unclear."""
+    order: list[Card] = []
+    for token in re.split(r"[\s,;]+", text.strip()):
+        try:
+            order.append(Card.parse(token))
+        except CardParseError:
+            return tuple(cards)
+    return tuple(order)
 
 
 def _in_context(kind: str, action: Action, item: str, line: int, column: int) -> Action:

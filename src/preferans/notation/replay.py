@@ -1,0 +1,176 @@
+"""Records and the engine: build a record from played deals, replay a record to check it.
+
+Replaying runs every move through the engine and every result through the sheet, so a
+record is accepted only if its calls and cards are legal and its results and sheet figures
+are what the rules give. The first problem raises :class:`ReplayError` naming the deal, the
+trick and the engine's reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from preferans.actions import Action
+from preferans.cards import CardSet
+from preferans.game import Deal, DealState, IllegalActionError, Phase, new_deal
+from preferans.notation.errors import ReplayError
+from preferans.notation.model import DealRecord, GameRecord, Outcome
+from preferans.notation.text import format_outcome, format_write
+from preferans.rules import Rules
+from preferans.scoring import Sheet
+from preferans.scoring.pulya import Pulya
+
+__all__ = [
+    "Replay",
+    "engine_deal",
+    "play_game",
+    "record_deal",
+    "record_from_game",
+    "replay",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What a replay rebuilt: each deal's final state and the sheet."""
+
+    record: GameRecord
+    states: tuple[DealState, ...]
+    sheet: Sheet
+
+
+def engine_deal(deal: DealRecord) -> Deal:
+    """The engine's :class:`Deal` for a recorded deal."""
+    return Deal(deal.dealer, deal.hands, CardSet(deal.talon), tuple(deal.talon))
+
+
+def record_deal(number: int, state: DealState, writes: Sequence[Any] = ()) -> DealRecord:
+    """A :class:`DealRecord` of a played deal (``state`` over, or still in progress)."""
+    deal = state.deal
+    outcome = Outcome.from_result(state.result()) if state.is_over else None
+    return DealRecord(
+        number=number,
+        dealer=deal.dealer,
+        hands=deal.hands,
+        talon=tuple(deal.talon_order),
+        moves=tuple(state.history),
+        outcome=outcome,
+        sheet=tuple(writes),
+    )
+
+
+def record_from_game(
+    rules: Rules,
+    states: Sequence[DealState],
+    sheet: Sheet | None = None,
+    **header: Any,
+) -> GameRecord:
+    """A record of a played game: the deals' states in order and the sheet they were
+    written on. ``header`` takes the other fields of :class:`GameRecord` (tags, players,
+    target, stake, table_id, commitment, secret, seeds); the target defaults to the sheet's.
+    """
+    writes = [r.writes for r in sheet.records] if sheet is not None else []
+    deals = [
+        record_deal(i, state, writes[i - 1] if i <= len(writes) else ())
+        for i, state in enumerate(states, start=1)
+    ]
+    if sheet is not None:
+        header.setdefault("target", sheet.target)
+    return GameRecord(rules=rules, deals=tuple(deals), **header)
+
+
+def play_game(pulya: Pulya, policy: Callable[[DealState], Action], **header: Any) -> GameRecord:
+    """Play ``pulya`` to its end with ``policy`` and return the record of the game."""
+    states: list[DealState] = []
+    while not pulya.is_over:
+        state: DealState = pulya.start_deal()
+        while not state.is_over:
+            state = state.apply(policy(state))
+        pulya.record(state.result())
+        states.append(state)
+    return record_from_game(pulya.rules, states, pulya.sheet, **header)
+
+
+def _trick(state: DealState) -> int | None:
+    if state.phase in (Phase.PLAY, Phase.CLAIM):
+        return len(state.completed_tricks) + 1
+    return None
+
+
+def _replay_deal(
+    record: DealRecord, rules: Rules, raspasy_run: int, *, finished: bool
+) -> DealState:
+    number = record.number
+    try:
+        deal = engine_deal(record)
+    except ValueError as error:
+        raise ReplayError(f"the cards are not a deal: {error}", deal=number) from None
+    state = new_deal(rules, deal, raspasy_run=raspasy_run)
+    for index, (seat, action) in enumerate(record.moves):
+        line = record.line_of(index)
+        trick = _trick(state)
+        try:
+            after = state.apply(action)
+        except IllegalActionError as error:
+            who = f"{seat.english}: {action}: "
+            raise ReplayError(
+                who + str(error), deal=number, trick=trick, move=index, line=line
+            ) from None
+        mover = after.history[-1][0]
+        if mover != seat:
+            raise ReplayError(
+                f"the record gives {action} to {seat.english}, but it was {mover.english}'s",
+                deal=number,
+                trick=trick,
+                move=index,
+                line=line,
+            )
+        state = after
+    if finished and not state.is_over:
+        raise ReplayError("the record stops before the deal is over", deal=number)
+    return state
+
+
+def replay(record: GameRecord, *, allow_unfinished: bool = False) -> Replay:
+    """Replay every deal through the engine and the sheet; :class:`ReplayError` on the first
+    illegal move, on a dealer out of turn, or on a result or sheet figure that differs.
+
+    With ``allow_unfinished`` the last deal may stop before its end (a game in progress).
+    """
+    rules = record.rules
+    pulya = Pulya(rules, record.target)
+    sheet = pulya.sheet
+    states: list[DealState] = []
+    for position, deal in enumerate(record.deals):
+        last = position == len(record.deals) - 1
+        expected_dealer = pulya.dealer
+        if deal.dealer != expected_dealer:
+            raise ReplayError(
+                f"{deal.dealer.english} deals, but it is {expected_dealer.english}'s turn to deal",
+                deal=deal.number,
+            )
+        state = _replay_deal(
+            deal, rules, sheet.raspasy_run, finished=not (allow_unfinished and last)
+        )
+        states.append(state)
+        if not state.is_over:
+            break
+        result = state.result()
+        outcome = Outcome.from_result(result)
+        if deal.outcome is not None and deal.outcome != outcome:
+            raise ReplayError(
+                f"the record says '{format_outcome(deal.outcome)}', "
+                f"the engine says '{format_outcome(outcome)}'",
+                deal=deal.number,
+            )
+        written = pulya.record(result)
+        if deal.sheet and tuple(deal.sheet) != written.writes:
+            recorded = "; ".join(format_write(w) for w in deal.sheet)
+            actual = "; ".join(format_write(w) for w in written.writes)
+            raise ReplayError(
+                f"the record's sheet says '{recorded}', the rules give '{actual}'",
+                deal=deal.number,
+            )
+    return Replay(record, tuple(states), sheet)
