@@ -290,6 +290,16 @@ _TAG_ALIASES: Final = {
     "secret": "secret",
     "секрет": "secret",
 }
+_VARIANT_ALIASES: Final = {
+    "сочи": "sochi",
+    "сочинка": "sochi",
+    "ленинград": "leningrad",
+    "ленинградка": "leningrad",
+    "питер": "leningrad",
+    "piter": "leningrad",
+    "ростов": "rostov",
+    "ростовка": "rostov",
+}
 _SEED_RE: Final = re.compile(r"(?i)(?:(.+?)[-_ ]?(?:seed|сид)|(?:seed|сид)[-_ ]?(.+))")
 
 _LINE_KEYS: Final = {
@@ -489,6 +499,7 @@ class _Reader:
         variant = None
         if self.variant is not None:
             variant = self.variant[0].strip().lower()
+            variant = _VARIANT_ALIASES.get(variant, variant)
             if variant not in PRESETS:
                 raise NotationError(
                     f"unknown variant {self.variant[0]!r}: sochi, leningrad or rostov",
