@@ -1,0 +1,181 @@
+"""The auction (RULES §3): the ladder, pass, "here", misère as a first call only,
+bids without the talon, and the raspasy exit rule."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from preferans.actions import HERE, PASS, Action, Bid, Call, CallKind
+from preferans.contracts import Contract, bid_ladder
+from preferans.game import play, talon
+
+if TYPE_CHECKING:
+    from preferans.game.state import DealState
+
+__all__ = ["apply", "explain", "legal"]
+
+_SEVEN_SPADES_KEY = 700
+_BIDS: dict[Contract, Bid] = {}
+_CACHE: dict[tuple[bool, bool, int, bool, int, bool, bool], tuple[Action, ...]] = {}
+
+
+def _bid(contract: Contract) -> Bid:
+    bid = _BIDS.get(contract)
+    if bid is None:
+        bid = _BIDS[contract] = Bid(contract)
+    return bid
+
+
+def _here_allowed(state: DealState) -> bool:
+    """ "Here": the right-hand neighbour is out (passed, sitting out, or the dummy) and
+    the highest bid, not a misère, belongs to another player."""
+    t = state._t
+    seat = state.to_move
+    high = state.bid
+    if not t.rules.here or high is None or high.is_misere or seat is None:
+        return False
+    if state._high_seat == seat:
+        return False
+    right = t.right_neighbour[seat]
+    return right not in t.bidders or bool(state._passed >> right & 1)
+
+
+def _minimum_key(state: DealState) -> int:
+    rules = state._t.rules
+    if state._raspasy_run > 0 and rules.raspasy_exit == 7:
+        return _SEVEN_SPADES_KEY
+    return 0
+
+
+def legal(state: DealState) -> tuple[Action, ...]:
+    seat = state.to_move
+    assert seat is not None
+    if state._misere_seat == seat:
+        return (PASS,)
+    rules = state._t.rules
+    high = state.bid
+    floor = -1 if high is None else high.ladder_key
+    spoken = bool(state._spoken >> seat & 1)
+    key = (
+        rules.no_talon_bids,
+        rules.jump_bids,
+        floor,
+        spoken,
+        _minimum_key(state),
+        _here_allowed(state),
+        False,
+    )
+    cached = _CACHE.get(key)
+    if cached is None:
+        cached = _CACHE[key] = _compute(*key[:6])
+    return cached
+
+
+def _compute(
+    no_talon: bool, jumps: bool, floor: int, spoken: bool, minimum: int, here: bool
+) -> tuple[Action, ...]:
+    out: list[Action] = []
+    next_done = False
+    for contract in bid_ladder(no_talon):
+        k = contract.ladder_key
+        if k <= floor:
+            continue
+        if contract.is_misere:
+            if not spoken:
+                out.append(_bid(contract))
+            continue
+        if k < minimum:
+            continue
+        if contract.without_talon or jumps:
+            out.append(_bid(contract))
+        elif not next_done:
+            out.append(_bid(contract))
+            next_done = True
+    out.append(PASS)
+    if here:
+        out.append(HERE)
+    return tuple(out)
+
+
+def apply(state: DealState, action: Action) -> None:
+    t = state._t
+    seat = state.to_move
+    assert seat is not None
+    state._spoken |= 1 << seat
+    if action is PASS or action == PASS:
+        state._passed |= 1 << seat
+    elif type(action) is Call:  # HERE
+        state._high_seat = seat
+    else:
+        assert type(action) is Bid
+        state.bid = action.contract
+        state._high_seat = seat
+        if action.contract.is_misere:
+            state._misere_seat = seat
+    passed = state._passed
+    remaining = [s for s in t.bidders if not passed >> s & 1]
+    if not remaining:
+        state._bidding_len = len(state.history)
+        state.bid = None
+        play.start_raspasy(state)
+        return
+    if len(remaining) == 1 and state._high_seat == remaining[0]:
+        state._bidding_len = len(state.history)
+        state.declarer = remaining[0]
+        talon.begin(state)
+        return
+    order = t.bidders
+    i = order.index(seat)
+    for step in range(1, len(order) + 1):
+        nxt = order[(i + step) % len(order)]
+        if not passed >> nxt & 1:
+            state.to_move = state.actor = nxt
+            return
+    raise AssertionError("unreachable")
+
+
+def explain(state: DealState, action: Action) -> str:
+    """Why ``action`` is not a legal call now."""
+    seat = state.to_move
+    assert seat is not None
+    rules = state._t.rules
+    high = state.bid
+    if isinstance(action, Call):
+        if action.kind is CallKind.HERE:
+            if not rules.here:
+                return '"here" is not played at this table'
+            if high is None:
+                return "there is no bid to hold yet"
+            if high.is_misere:
+                return "a misère cannot be held: bid 9♠ or higher, or pass"
+            if state._high_seat == seat:
+                return "you already hold the highest bid"
+            if state._misere_seat == seat:
+                return "after your misère was outbid you can only pass"
+            return '"here" is allowed only when your right-hand neighbour is out of the bidding'
+        return f"you cannot say {action.kind.value} in the bidding: bid, pass or say here"
+    if not isinstance(action, Bid):
+        return "it is the bidding: bid, pass or say here"
+    contract = action.contract
+    if contract.without_talon and not rules.no_talon_bids:
+        return "bids without the talon are not played at this table"
+    if state._misere_seat == seat:
+        return "after your misère was outbid you can only pass"
+    spoken = bool(state._spoken >> seat & 1)
+    if contract.is_misere:
+        if spoken:
+            return "misère can only be a first call"
+        return f"misère does not beat {high}" if high is not None else "misère is not allowed now"
+    bids = [a.contract for a in legal(state) if isinstance(a, Bid) and not a.contract.is_misere]
+    regular = [c for c in bids if not c.without_talon]
+    if high is not None and contract <= high:
+        lowest = regular[0] if regular else (bids[0] if bids else None)
+        if lowest is None:
+            return f"nothing beats {high}: pass"
+        return f"the bid must be {lowest} or higher"
+    minimum = _minimum_key(state)
+    if contract.ladder_key < minimum:
+        return "after raspasy the first game must be 7♠ or higher"
+    if regular and not rules.jump_bids:
+        return f"no jumps: the next bid is {regular[0]}"
+    return f"{contract} cannot be bid now"

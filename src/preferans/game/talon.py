@@ -1,0 +1,196 @@
+"""Talon, discard and contract (RULES §4): the talon turned up for all, two cards
+discarded face down, the contract named; walking away without three; throwing the talon
+(4 players); bids without the talon, where the talon stays closed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from preferans.actions import THROW_TALON, WALK_AWAY, Action, CallKind, CardAction, Declare
+from preferans.contracts import Contract, bid_ladder
+from preferans.game import finish, play, whisting
+from preferans.game.masks import actions_of_mask
+from preferans.game.phase import Phase
+from preferans.result import DealKind
+
+if TYPE_CHECKING:
+    from preferans.game.state import DealState
+
+__all__ = [
+    "apply_contract",
+    "apply_discard",
+    "apply_talon",
+    "begin",
+    "contract_options",
+    "explain",
+    "legal_contract",
+    "legal_discard",
+    "legal_talon",
+]
+
+_DECLARES: dict[Contract, Declare] = {}
+
+
+def _declare(contract: Contract) -> Declare:
+    action = _DECLARES.get(contract)
+    if action is None:
+        action = _DECLARES[contract] = Declare(contract)
+    return action
+
+
+def begin(state: DealState) -> None:
+    """Bidding is won: show the talon (unless the bid is without it) and go on."""
+    bid = state.bid
+    declarer = state.declarer
+    assert bid is not None and declarer is not None
+    state.to_move = state.actor = declarer
+    if bid.without_talon:
+        state.phase = Phase.CONTRACT
+        return
+    state._talon_shown = True
+    if state._t.rules.throw_talon:
+        state.phase = Phase.TALON
+        return
+    _take(state)
+
+
+def _take(state: DealState) -> None:
+    declarer = state.declarer
+    assert declarer is not None
+    hands = state._hands = list(state._hands)
+    hands[declarer] |= state._t.deal.talon.mask
+    state.phase = Phase.DISCARD
+
+
+def _walk_away_allowed(state: DealState) -> bool:
+    bid = state.bid
+    assert bid is not None
+    if bid.is_misere or bid.without_talon:
+        return False
+    return state._t.rules.walk_away or state._thrown
+
+
+def legal_talon(state: DealState) -> tuple[Action, ...]:
+    declarer = state.declarer
+    assert declarer is not None
+    cards = actions_of_mask(state._hands[declarer] | state._t.deal.talon.mask)
+    extra: tuple[Action, ...] = (WALK_AWAY,) if _walk_away_allowed(state) else ()
+    return (*cards, *extra, THROW_TALON)
+
+
+def legal_discard(state: DealState) -> tuple[Action, ...]:
+    declarer = state.declarer
+    assert declarer is not None
+    cards = actions_of_mask(state._hands[declarer])
+    if _walk_away_allowed(state):
+        return (*cards, WALK_AWAY)
+    return cards
+
+
+def contract_options(state: DealState) -> tuple[Contract, ...]:
+    """Contracts the declarer may name: at least the bid; misère iff misère was bid."""
+    bid = state.bid
+    assert bid is not None
+    if bid.is_misere:
+        return (bid,)
+    return tuple(
+        c
+        for c in bid_ladder(bid.without_talon)
+        if not c.is_misere and c.without_talon == bid.without_talon and c >= bid
+    )
+
+
+def legal_contract(state: DealState) -> tuple[Action, ...]:
+    declares = tuple(_declare(c) for c in contract_options(state))
+    if _walk_away_allowed(state):
+        return (*declares, WALK_AWAY)
+    return declares
+
+
+def _walk_away(state: DealState) -> None:
+    state._kind = DealKind.WALK_AWAY
+    finish.end(state)
+
+
+def apply_talon(state: DealState, action: Action) -> None:
+    if action is WALK_AWAY:
+        _walk_away(state)
+    elif action is THROW_TALON:
+        state._thrown = True
+        state._discard = state._t.deal.talon.mask
+        state.phase = Phase.CONTRACT
+    else:
+        assert type(action) is CardAction
+        _take(state)
+        apply_discard(state, action)
+
+
+def apply_discard(state: DealState, action: Action) -> None:
+    if action is WALK_AWAY:
+        _walk_away(state)
+        return
+    assert type(action) is CardAction
+    declarer = state.declarer
+    assert declarer is not None
+    bit = 1 << action.card.index
+    hands = state._hands = list(state._hands)
+    hands[declarer] ^= bit
+    state._discard |= bit
+    if state._discard.bit_count() == 2:
+        state.phase = Phase.CONTRACT
+
+
+def apply_contract(state: DealState, action: Action) -> None:
+    if action is WALK_AWAY:
+        _walk_away(state)
+        return
+    assert type(action) is Declare
+    contract = action.contract
+    state.contract = contract
+    if contract.is_misere:
+        state._kind = DealKind.MISERE
+        play.start_contract(state)
+    elif contract.level == 10 and state._t.rules.ten_checked:
+        state._kind = DealKind.GAME
+        state._checked = True
+        state._open = True
+        play.start_contract(state)
+    else:
+        state._kind = DealKind.GAME
+        whisting.begin(state)
+
+
+def explain(state: DealState, action: Action) -> str:
+    phase = state.phase
+    rules = state._t.rules
+    bid = state.bid
+    assert bid is not None
+    if isinstance(action, CardAction):
+        if phase is Phase.CONTRACT:
+            return "the discard is done: name the contract"
+        return f"{action.card} is not in your hand"
+    if isinstance(action, Declare):
+        if phase is not Phase.CONTRACT:
+            return "discard two cards first, then name the contract"
+        if bid.is_misere:
+            return f"you bid {bid}: the contract is {bid}"
+        if action.contract.is_misere:
+            return "misère can be played only if it was bid"
+        if action.contract.without_talon != bid.without_talon:
+            if bid.without_talon:
+                return "you bid without the talon: the contract is without the talon too"
+            return "you took the talon: the contract cannot be without it"
+        return f"the contract must be {bid} or higher"
+    if getattr(action, "kind", None) is CallKind.WALK_AWAY:
+        if bid.is_misere:
+            return "you cannot walk away from a misère"
+        if bid.without_talon:
+            return "you cannot walk away from a bid without the talon"
+        return "walking away without three is not played at this table"
+    if getattr(action, "kind", None) is CallKind.THROW_TALON:
+        if not rules.throw_talon:
+            return "throwing the talon is not played at this table"
+        return "the talon can be thrown only before you take it"
+    if phase is Phase.CONTRACT:
+        return "name the contract"
+    return "discard a card"
