@@ -10,9 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from preferans.actions import Action
+from preferans.actions import (
+    ACCEPT,
+    CLOSED,
+    HALF_WHIST,
+    HERE,
+    OPEN,
+    PASS,
+    REJECT,
+    THROW_TALON,
+    WALK_AWAY,
+    WHIST,
+    Action,
+    Call,
+    CardAction,
+    card_action,
+)
 from preferans.cards import CardSet
 from preferans.game import Deal, DealState, IllegalActionError, Phase, new_deal
 from preferans.notation.errors import ReplayError
@@ -93,6 +108,32 @@ def play_game(pulya: Pulya, policy: Callable[[DealState], Action], **header: Any
     return record_from_game(pulya.rules, states, pulya.sheet, **header)
 
 
+_CALLS: Final = {
+    call.kind: call
+    for call in (
+        PASS,
+        HERE,
+        WHIST,
+        HALF_WHIST,
+        OPEN,
+        CLOSED,
+        WALK_AWAY,
+        THROW_TALON,
+        ACCEPT,
+        REJECT,
+    )
+}
+
+
+def _canonical(action: Action) -> Action:
+    """The shared instance of an action: the engine compares some calls by identity."""
+    if isinstance(action, Call):
+        return _CALLS[action.kind]
+    if isinstance(action, CardAction):
+        return card_action(action.card)
+    return action
+
+
 def _trick(state: DealState) -> int | None:
     if state.phase in (Phase.PLAY, Phase.CLAIM):
         return len(state.completed_tricks) + 1
@@ -112,7 +153,7 @@ def _replay_deal(
         line = record.line_of(index)
         trick = _trick(state)
         try:
-            after = state.apply(action)
+            after = state.apply(_canonical(action))
         except IllegalActionError as error:
             who = f"{seat.english}: {action}: "
             raise ReplayError(
