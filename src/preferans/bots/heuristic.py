@@ -1,0 +1,568 @@
+"""The heuristic level: club rules of thumb, no search.
+
+Bidding follows seed 002's trick table and its misère-hole rules; the discard and the
+contract maximise the table's estimate; whisting compares a defender's estimate with the
+obligation; card play uses the classic rules (second hand low, third hand high, cover an
+honour, lead from a sequence, duck on raspasy and misère). Every rule is a pure function
+of the view, so the level is fast and fully reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from preferans.actions import (
+    Action,
+    Bid,
+    Call,
+    CallKind,
+    CardAction,
+    Claim,
+    Declare,
+    card_action,
+)
+from preferans.bots.evaluation import (
+    best_misere_discard,
+    hand_tricks,
+    should_bid_misere,
+    should_open_bidding,
+)
+from preferans.bots.knowledge import PlayContext, play_context
+from preferans.cards import Card, CardSet, Rank, Suit
+from preferans.contracts import Contract, Strain
+
+if TYPE_CHECKING:
+    from preferans.game import View
+
+__all__ = [
+    "HeuristicBot",
+    "best_game_discard",
+    "choose_card",
+    "declarer_estimate",
+    "defence_estimate",
+    "heuristic_action",
+]
+
+#: Tricks the talon is expected to add to a bidder's estimate.
+TALON_GAIN = 0.7
+
+
+class HeuristicBot:
+    """Rules of thumb for every decision; deterministic without randomness."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: View) -> Action:
+        return heuristic_action(view)
+
+
+def heuristic_action(view: View) -> Action:
+    """The heuristic choice for any phase (the sampling bot falls back on it)."""
+    from preferans.game import Phase
+
+    legal = view.legal_actions
+    if not legal:
+        raise ValueError(f"{view.seat} has nothing to decide now")
+    if len(legal) == 1:
+        return legal[0]
+    phase = view.phase
+    if phase is Phase.BIDDING:
+        return _bid(view)
+    if phase is Phase.TALON:
+        return _first_of(legal, Call) if _has(legal, Call) else legal[0]
+    if phase is Phase.DISCARD:
+        return _discard(view)
+    if phase is Phase.CONTRACT:
+        return _declare(view)
+    if phase is Phase.WHISTING:
+        return _whist(view)
+    if phase is Phase.CLAIM:
+        return _call(legal, CallKind.REJECT) or legal[0]
+    cards = [a for a in legal if isinstance(a, CardAction)]
+    if cards:
+        return card_action(choose_card(play_context(view)))
+    return next((a for a in legal if not isinstance(a, Claim)), legal[0])
+
+
+def _has(legal: tuple[Action, ...], kind: type) -> bool:
+    return any(isinstance(a, kind) for a in legal)
+
+
+def _first_of(legal: tuple[Action, ...], kind: type) -> Action:
+    return next(a for a in legal if isinstance(a, kind))
+
+
+def _call(legal: tuple[Action, ...], kind: CallKind) -> Action | None:
+    return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
+
+
+# --- bidding -----------------------------------------------------------------------------
+
+
+def declarer_estimate(cards: CardSet) -> tuple[Strain, float]:
+    """The best strain for these cards and the table's tricks in it."""
+    best = (Strain.NO_TRUMP, hand_tricks(cards, None) - 0.5)
+    for suit in Suit:
+        value = hand_tricks(cards, suit) + 0.15 * max(0, cards.count(suit) - 3)
+        if value > best[1]:
+            best = (Strain(int(suit)), value)
+    return best
+
+
+def max_contract(cards: CardSet) -> Contract | None:
+    """The highest bid the table's estimate supports, counting on the talon."""
+    strain, tricks = declarer_estimate(cards)
+    if not should_open_bidding(cards) and tricks < 6:
+        return None
+    level = min(10, math.floor(tricks + TALON_GAIN))
+    if level < 6:
+        return None
+    return Contract(level, strain)
+
+
+def _own_lead(view: View) -> bool:
+    """Whether this seat leads the first trick if it plays a contract (first hand does)."""
+    from preferans.game.deal import active_seats
+
+    return view.seat == active_seats(view.rules.players, view.dealer)[0]
+
+
+def _bid(view: View) -> Action:
+    legal = view.legal_actions
+    hand = view.hand
+    pass_ = _call(legal, CallKind.PASS)
+    misere = next((a for a in legal if isinstance(a, Bid) and a.contract.is_misere), None)
+    ceiling = max_contract(hand)
+    wants_misere = should_bid_misere(hand, own_lead=_own_lead(view))
+    if misere is not None and wants_misere and (ceiling is None or ceiling.level < 8):
+        return misere
+    if ceiling is None:
+        return pass_ or legal[0]
+    here = _call(legal, CallKind.HERE)
+    current = view.bid
+    if here is not None and current is not None and current <= ceiling:
+        return here
+    bids = sorted(
+        (a for a in legal if isinstance(a, Bid) and not a.contract.is_misere),
+        key=lambda a: a.contract,
+    )
+    for action in bids:
+        if action.contract <= ceiling:
+            return action
+        break
+    return pass_ or legal[0]
+
+
+# --- discard and contract ----------------------------------------------------------------
+
+
+def _required(bid: Contract | None, strain: Strain) -> int | None:
+    if bid is None or bid.is_misere:
+        return 6
+    for level in range(bid.level, 11):
+        if Contract(level, strain).ladder_key >= bid.ladder_key - (50 if bid.without_talon else 0):
+            return level
+    return None
+
+
+def best_game_discard(cards: CardSet, bid: Contract | None) -> tuple[CardSet, Strain, float]:
+    """Discard and strain with the best margin of the table's estimate over the needed level."""
+    best: tuple[CardSet, Strain, float] | None = None
+    need = len(cards) - 10
+    ordered = cards.sorted()
+    for drop in combinations(ordered, need):
+        rest = cards - CardSet(drop)
+        for strain in Strain:
+            level = _required(bid, strain)
+            if level is None:
+                continue
+            trump = strain.trump
+            value = hand_tricks(rest, trump) - (0.5 if trump is None else 0.0) - level
+            if best is None or value > best[2] + 1e-9:
+                best = (CardSet(drop), strain, value)
+    assert best is not None
+    return best
+
+
+def _discard(view: View) -> Action:
+    legal = view.legal_actions
+    hand = view.hand
+    bid = view.bid
+    if bid is not None and bid.is_misere:
+        if len(hand) == 12:
+            pair, _ = best_misere_discard(hand, own_lead=_own_lead(view))
+            return card_action(max(pair, key=lambda c: (c.rank, c.index)))
+        worst = _misere_worst_single(hand, own_lead=_own_lead(view))
+        return card_action(worst)
+    drop, _, _ = best_game_discard(hand, bid)
+    for card in drop.sorted():
+        action = card_action(card)
+        if action in legal:
+            return action
+    return legal[0]
+
+
+def _misere_worst_single(hand: CardSet, *, own_lead: bool) -> Card:
+    from preferans.bots.evaluation import misere_risk
+
+    return min(
+        hand,
+        key=lambda c: (misere_risk(hand.remove(c), own_lead=own_lead), -c.rank, -c.index),
+    )
+
+
+def _declare(view: View) -> Action:
+    legal = view.legal_actions
+    declares = [a for a in legal if isinstance(a, Declare)]
+    walk = _call(legal, CallKind.WALK_AWAY)
+    bid = view.bid
+    if bid is not None and bid.is_misere:
+        return next((a for a in declares if a.contract.is_misere), legal[0])
+    hand = view.hand
+    scored: list[tuple[float, Declare]] = []
+    for action in declares:
+        contract = action.contract
+        if contract.is_misere:
+            continue
+        trump = contract.trump
+        est = hand_tricks(hand, trump) - (0.5 if trump is None else 0.0)
+        margin = est - contract.level
+        # Prefer the cheapest contract with a good margin; a higher one only with room.
+        score = min(margin, 1.0) + 0.1 * contract.level - (0.4 if margin < 0 else 0.0)
+        scored.append((score, action))
+    if not scored:
+        return walk or legal[0]
+    score, action = max(scored, key=lambda t: (t[0], -t[1].contract.ladder_key))
+    margin = _margin(hand, action.contract)
+    if walk is not None and margin <= -2.5:
+        return walk
+    return action
+
+
+def _margin(hand: CardSet, contract: Contract) -> float:
+    trump = contract.trump
+    return hand_tricks(hand, trump) - (0.5 if trump is None else 0.0) - contract.level
+
+
+# --- whisting ----------------------------------------------------------------------------
+
+
+def defence_estimate(cards: CardSet, trump: Suit | None) -> float:
+    """Tricks a defender's hand should take: top cards in side suits, length in trumps."""
+    total = 0.0
+    for suit in Suit:
+        mask = cards.mask >> (8 * suit) & 0xFF
+        count = mask.bit_count()
+        if not count:
+            continue
+        ace, king, queen = mask >> Rank.ACE & 1, mask >> Rank.KING & 1, mask >> Rank.QUEEN & 1
+        if suit == trump:
+            value = ace + 0.8 * king * (count >= 2) + 0.5 * queen * (count >= 3)
+            value += max(0, count - 3) * 0.7
+        else:
+            value = ace + (0.9 if ace else 0.5) * king * (count >= 2 or ace)
+            value += 0.25 * queen * (count >= 3) * (1 if (ace or king) else 0.6)
+            if trump is None and count >= 5 and ace:
+                value += 0.5 * (count - 4)
+        total += value
+    return total
+
+
+def _whist(view: View) -> Action:
+    legal = view.legal_actions
+    contract = view.contract
+    whist = _call(legal, CallKind.WHIST)
+    pass_ = _call(legal, CallKind.PASS)
+    half = _call(legal, CallKind.HALF_WHIST)
+    open_ = _call(legal, CallKind.OPEN)
+    if open_ is not None:
+        return open_
+    if contract is None or contract.is_misere:
+        return pass_ or legal[0]
+    est = defence_estimate(view.hand, contract.trump)
+    obligation = contract.defence_obligation
+    others = _whist_calls(view)
+    partner_whisted = any(a.kind is CallKind.WHIST for a in others)
+    partner_half = any(a.kind is CallKind.HALF_WHIST for a in others)
+    if partner_half and whist is not None:
+        # Return the whist only with the whole obligation in hand.
+        return whist if est >= obligation * 0.8 else (pass_ or whist)
+    share = obligation / 2 if obligation > 1 else 1.0
+    if whist is not None and view.rules.players == 2:
+        return whist if est >= obligation * 0.6 else (pass_ or whist)
+    if partner_whisted:
+        need = share if contract.level <= 7 else 1.2
+    elif others:
+        need = obligation * 0.6 if contract.level <= 7 else 1.0
+    else:
+        need = share if contract.level <= 7 else 1.0
+    if whist is not None and est >= need:
+        return whist
+    if half is not None:
+        return half
+    return pass_ or legal[0]
+
+
+def _whist_calls(view: View) -> list[Call]:
+    """Calls made after the contract by the other defenders."""
+    out: list[Call] = []
+    after = False
+    for seat, action in view.history:
+        if isinstance(action, Declare):
+            after = True
+            continue
+        if after and seat != view.seat and isinstance(action, Call):
+            out.append(action)
+    return out
+
+
+# --- card play ---------------------------------------------------------------------------
+
+
+def choose_card(ctx: PlayContext) -> Card:
+    """The heuristic card for any mode."""
+    if len(ctx.legal) == 1:
+        return ctx.legal[0]
+    if ctx.mode == "raspasy":
+        return _raspasy_card(ctx)
+    if ctx.mode == "misere":
+        if ctx.seat == ctx.declarer:
+            return _misere_declarer_card(ctx)
+        return _misere_catcher_card(ctx)
+    if ctx.seat == ctx.declarer:
+        return _declarer_card(ctx)
+    return _defender_card(ctx)
+
+
+def _lowest(cards: list[Card] | tuple[Card, ...]) -> Card:
+    return min(cards, key=lambda c: (c.rank, c.index))
+
+
+def _highest(cards: list[Card] | tuple[Card, ...]) -> Card:
+    return max(cards, key=lambda c: (c.rank, c.index))
+
+
+def _beats(card: Card, top: Card, trump: Suit | None) -> bool:
+    if card.suit == top.suit:
+        return card.rank > top.rank
+    return trump is not None and card.suit == trump
+
+
+def _cheapest_winner(ctx: PlayContext, top: Card) -> Card | None:
+    winners = [c for c in ctx.legal if _beats(c, top, ctx.trump)]
+    if not winners:
+        return None
+    # Follow before ruffing; among ruffs the smallest trump.
+    return min(winners, key=lambda c: (c.suit == ctx.trump and c.suit != top.suit, c.rank))
+
+
+def _discard_low(ctx: PlayContext) -> Card:
+    """Off-suit discard: the lowest card of the weakest non-trump suit."""
+    side = [c for c in ctx.legal if c.suit != ctx.trump] or list(ctx.legal)
+    return min(side, key=lambda c: (_suit_strength(ctx.hand, c.suit), c.rank))
+
+
+def _suit_strength(hand: CardSet, suit: Suit) -> float:
+    return sum(1.0 + c.rank / 8 for c in hand.suit(suit) if c.rank >= Rank.JACK)
+
+
+def _sequence_top(ctx: PlayContext, cards: list[Card]) -> Card | None:
+    """The top of a run of touching honours (K from K Q), counting played cards as gaps."""
+    for suit in Suit:
+        mine = sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
+        if len(mine) < 2 or mine[0].rank < Rank.QUEEN:
+            continue
+        if _touching(ctx, mine[0], mine[1]):
+            return mine[0]
+    return None
+
+
+def _touching(ctx: PlayContext, high: Card, low: Card) -> bool:
+    between = (high.bit - 1) & ~(low.bit * 2 - 1) & high.suit.mask
+    return not between & ~ctx.gone.mask
+
+
+def _declarer_card(ctx: PlayContext) -> Card:
+    trump = ctx.trump
+    if not ctx.trick:
+        trumps_out = len(ctx.outstanding(trump)) if trump is not None else 0
+        my_trumps = [c for c in ctx.legal if c.suit == trump]
+        if trumps_out and my_trumps:
+            top = _highest(my_trumps)
+            if ctx.is_top(top):
+                return top
+        winners = [c for c in ctx.legal if ctx.is_top(c) and c.suit != trump]
+        if winners and (trump is None or not trumps_out or not my_trumps):
+            return max(winners, key=lambda c: (ctx.hand.count(c.suit), c.rank))
+        if trumps_out and my_trumps and len(my_trumps) >= trumps_out:
+            return _highest(my_trumps)
+        seq = _sequence_top(ctx, list(ctx.legal))
+        if seq is not None:
+            return seq
+        if winners:
+            return _highest(winners)
+        longest = max(Suit, key=lambda s: (ctx.hand.count(s), s == trump))
+        pool = [c for c in ctx.legal if c.suit == longest] or list(ctx.legal)
+        return _lowest(pool)
+    return _follow_to_win(ctx)
+
+
+def _follow_to_win(ctx: PlayContext) -> Card:
+    """Win the trick cheaply when it matters; otherwise keep high cards."""
+    best = ctx.winning()
+    assert best is not None
+    leader_seat, top = best
+    if ctx.is_partner(leader_seat) and (not ctx.after_me or ctx.is_top(top)):
+        follow = [c for c in ctx.legal if c.suit == top.suit]
+        return _lowest(follow) if follow else _discard_low(ctx)
+    winner = _cheapest_winner(ctx, top)
+    if winner is None:
+        follow = [c for c in ctx.legal if c.suit == ctx.led_suit]
+        return _lowest(follow) if follow else _discard_low(ctx)
+    if not ctx.after_me:
+        return winner
+    # Someone still plays after me: win only with a card nobody else can beat.
+    if winner.suit == ctx.trump and top.suit != ctx.trump:
+        return winner
+    sure = [c for c in ctx.legal if _beats(c, top, ctx.trump) and ctx.is_top(c)]
+    if sure:
+        return _lowest(sure)
+    follow = [c for c in ctx.legal if c.suit == ctx.led_suit]
+    return _lowest(follow) if follow else _discard_low(ctx)
+
+
+def _defender_card(ctx: PlayContext) -> Card:
+    trump = ctx.trump
+    if not ctx.trick:
+        winners = [c for c in ctx.legal if ctx.is_top(c) and c.suit != trump]
+        if winners:
+            return _highest(winners)
+        seq = _sequence_top(ctx, [c for c in ctx.legal if c.suit != trump])
+        if seq is not None:
+            return seq
+        side = [c for c in ctx.legal if c.suit != trump] or list(ctx.legal)
+        singles = [c for c in side if ctx.hand.count(c.suit) == 1 and c.rank < Rank.KING]
+        if singles and trump is not None and ctx.hand.count(trump):
+            return _lowest(singles)
+        longest = max({c.suit for c in side}, key=lambda s: (ctx.hand.count(s), -s))
+        return _lowest([c for c in side if c.suit == longest])
+    best = ctx.winning()
+    assert best is not None
+    lead_seat, top = best
+    declarer_after = ctx.declarer in ctx.after_me
+    if ctx.is_partner(lead_seat):
+        if not declarer_after or ctx.is_top(top):
+            follow = [c for c in ctx.legal if c.suit == ctx.led_suit]
+            return _lowest(follow) if follow else _discard_low(ctx)
+        # Third hand high: force the declarer's honours out.
+        follow = [c for c in ctx.legal if c.suit == ctx.led_suit and c.rank > top.rank]
+        if follow:
+            return _highest(follow) if not ctx.is_top(_lowest(follow)) else _lowest(follow)
+        follow = [c for c in ctx.legal if c.suit == ctx.led_suit]
+        return _lowest(follow) if follow else _discard_low(ctx)
+    # The declarer is winning the trick.
+    if declarer_after:
+        return _lowest(list(ctx.legal))
+    if ctx.after_me:
+        # Second hand low, but cover an honour and cash a sure winner.
+        follow = [c for c in ctx.legal if c.suit == ctx.led_suit]
+        if follow:
+            above = [c for c in follow if c.rank > top.rank]
+            if above and top.rank >= Rank.JACK:
+                return _lowest(above)
+            sure = [c for c in above if ctx.is_top(c)]
+            if sure:
+                return _lowest(sure)
+            return _lowest(follow)
+        ruffs = [c for c in ctx.legal if trump is not None and c.suit == trump]
+        if ruffs:
+            return _lowest(ruffs)
+        return _discard_low(ctx)
+    winner = _cheapest_winner(ctx, top)
+    if winner is not None:
+        return winner
+    follow = [c for c in ctx.legal if c.suit == ctx.led_suit]
+    return _lowest(follow) if follow else _discard_low(ctx)
+
+
+def _duck(ctx: PlayContext, top: Card) -> Card | None:
+    """The highest card that stays under the winning card (following suit)."""
+    under = [c for c in ctx.legal if c.suit == top.suit and c.rank < top.rank]
+    return _highest(under) if under else None
+
+
+def _danger(ctx: PlayContext, card: Card) -> float:
+    """How likely a card is to take a trick later: unseen cards below it, few above."""
+    return ctx.lower_unseen(card) - 0.3 * ctx.higher_unseen(card)
+
+
+def _raspasy_card(ctx: PlayContext) -> Card:
+    if not ctx.trick and ctx.led_suit is None:
+        # Lead the card least likely to win: nothing unseen below it, much above it.
+        return min(ctx.legal, key=lambda c: (ctx.lower_unseen(c), -ctx.higher_unseen(c), c.rank))
+    best = ctx.winning()
+    if best is None:
+        follow = [c for c in ctx.legal if c.suit == ctx.led_suit]
+        if follow:
+            return _lowest(follow)
+        return max(ctx.legal, key=lambda c: (_danger(ctx, c), c.rank))
+    _, top = best
+    follow = [c for c in ctx.legal if c.suit == top.suit]
+    if follow:
+        duck = _duck(ctx, top)
+        if duck is not None:
+            return duck
+        return _highest(follow) if not ctx.after_me else _lowest(follow)
+    return max(ctx.legal, key=lambda c: (_danger(ctx, c), c.rank))
+
+
+def _misere_declarer_card(ctx: PlayContext) -> Card:
+    if not ctx.trick:
+        return min(ctx.legal, key=lambda c: (ctx.lower_unseen(c), -ctx.higher_unseen(c), c.rank))
+    best = ctx.winning()
+    assert best is not None
+    _, top = best
+    follow = [c for c in ctx.legal if c.suit == top.suit]
+    if follow:
+        duck = _duck(ctx, top)
+        if duck is not None:
+            return duck
+        return _highest(follow) if not ctx.after_me else _lowest(follow)
+    return max(ctx.legal, key=lambda c: (_danger(ctx, c), c.rank))
+
+
+def _misere_catcher_card(ctx: PlayContext) -> Card:
+    declarer = ctx.declarer
+    assert declarer is not None
+    their = ctx.known.get(declarer, CardSet())
+    if not ctx.trick:
+        # Lead low into a suit where the declarer cannot get under the lead.
+        options = []
+        for card in ctx.legal:
+            theirs = their.suit(card.suit)
+            if not theirs:
+                continue
+            under = sum(1 for c in theirs if c.rank < card.rank)
+            options.append((under > 0, -len(theirs), card.rank, card))
+        if options:
+            return min(options, key=lambda t: (t[0], t[1], t[2]))[3]
+        return _lowest(list(ctx.legal))
+    best = ctx.winning()
+    assert best is not None
+    lead_seat, top = best
+    follow = [c for c in ctx.legal if c.suit == ctx.led_suit]
+    declarer_played = any(s == declarer for s, _ in ctx.trick)
+    if follow:
+        if declarer_played and lead_seat == declarer:
+            below = [c for c in follow if c.rank < top.rank]
+            return _highest(below) if below else _lowest(follow)
+        if not declarer_played:
+            return _lowest(follow)
+        return _highest(follow)
+    # Void: keep low cards for leads, throw the highest.
+    return _highest(list(ctx.legal))
