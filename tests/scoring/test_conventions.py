@@ -9,8 +9,8 @@ from builders import E, N, S, W, game, raspasy, walk_away
 
 from preferans.contracts import Contract
 from preferans.rules import find_rules
-from preferans.seats import Seat
 from preferans.scoring import Column, Reason, Sheet, SheetError, Write, render_svg, render_text
+from preferans.seats import Seat
 
 
 def test_half_whist() -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
-from preferans.seats import Seat
+from preferans.seats import Seat, seats_for
 
 from .serial import result_from_dict, result_to_dict
 from .variants import _clockwise_from, score_deal, sheet_seats
@@ -118,11 +118,11 @@ class Sheet:
 
     def _check(self, result: DealResult) -> None:
         seats = set(self.seats)
-        if result.dealer not in seats and result.dealer != result.dummy:
+        if result.dealer not in seats_for(self.rules.players):
             raise SheetError(f"dealer {result.dealer} has no place on this sheet")
         if result.declarer is not None and result.declarer not in seats:
             raise SheetError(f"declarer {result.declarer} has no place on this sheet")
-        strangers = set(result.tricks) - seats - {result.dummy}
+        strangers = set(result.tricks) - set(seats_for(self.rules.players))
         if strangers:
             names = ", ".join(str(s) for s in sorted(strangers))
             raise SheetError(f"tricks for seats not at this table: {names}")

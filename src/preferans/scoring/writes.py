@@ -269,7 +269,8 @@ def _describe_en(w: Write) -> str:
         return f"raspasy: {_tricks_en(w.count or 0)} × {rest} = {amount} whists on {on}{split}"
     if r is Reason.HELP:
         if w.column is Column.PULYA:
-            return f"help from {seat_letter(w.other) if w.other is not None else '?'}: {amount} into pulya"
+            who = seat_letter(w.other) if w.other is not None else "?"
+            return f"help from {who}: {amount} into pulya"
         return f"help: {product} = {amount} whists on {on}"
     if r is Reason.OVERFLOW:
         return f"beyond the target: {format_number(-w.amount)} off gora"
