@@ -149,25 +149,37 @@ def _replay_deal(
     except ValueError as error:
         raise ReplayError(f"the cards are not a deal: {error}", deal=number) from None
     state = new_deal(rules, deal, raspasy_run=raspasy_run)
-    for index, (seat, action) in enumerate(record.moves):
+    moves = record.moves
+    index = 0
+    while index < len(moves):
+        seat, action = moves[index]
         line = record.line_of(index)
         trick = _trick(state)
+
+        def fail(
+            reason: str, index: int = index, line: int | None = line, trick: int | None = trick
+        ) -> ReplayError:
+            return ReplayError(reason, deal=number, trick=trick, move=index, line=line)
+
         try:
             after = state.apply(_canonical(action))
         except IllegalActionError as error:
-            who = f"{seat.english}: {action}: "
-            raise ReplayError(
-                who + str(error), deal=number, trick=trick, move=index, line=line
-            ) from None
-        mover = after.history[-1][0]
+            raise fail(f"{seat.english}: {action}: {error}") from None
+        # the engine may add moves of its own (the dummy's cards on 2-player raspasy)
+        added = after.history[len(state.history) :]
+        mover = added[0][0]
         if mover != seat:
-            raise ReplayError(
-                f"the record gives {action} to {seat.english}, but it was {mover.english}'s",
-                deal=number,
-                trick=trick,
-                move=index,
-                line=line,
-            )
+            raise fail(f"the record gives {action} to {seat.english}, but it was {mover.english}'s")
+        for offset, (auto_seat, auto_action) in enumerate(added[1:], start=1):
+            position = index + offset
+            if position >= len(moves) or moves[position] != (auto_seat, auto_action):
+                raise fail(
+                    f"the engine plays {auto_seat.name} {auto_action} by itself here, "
+                    "and the record must say so",
+                    position,
+                    record.line_of(position),
+                )
+        index += len(added)
         state = after
     if finished and not state.is_over:
         raise ReplayError("the record stops before the deal is over", deal=number)
