@@ -1,0 +1,51 @@
+"""The FastAPI application: REST (described by OpenAPI at /docs), websockets, the web page."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from preferans.server import auth, lobby, ws
+from preferans.server.club import Club
+from preferans.server.config import Settings
+
+__all__ = ["create_app"]
+
+WEB = Path(__file__).parent / "web"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    club = Club(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await club.start()
+        try:
+            yield
+        finally:
+            await club.stop()
+
+    app = FastAPI(
+        title="Preferans club",
+        version="0.1.0",
+        description="Accounts, lobby and history of the Preferans club. Play goes over the "
+        "websocket /ws/tables/{id} (see docs/server.md).",
+        lifespan=lifespan,
+    )
+    app.state.club = club
+    app.include_router(auth.router)
+    app.include_router(lobby.router)
+    app.include_router(ws.router)
+
+    @app.get("/api/health", tags=["meta"])
+    async def health() -> dict[str, object]:
+        """Liveness, this process's id and how many tables it owns."""
+        return {"ok": True, "node": club.node, "tables": len(club.actors)}
+
+    app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    return app

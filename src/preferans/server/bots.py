@@ -1,0 +1,57 @@
+"""The one small interface behind which bots play: ``choose(level, view) -> action``.
+
+A bot is handed only its seat's view, never the full deal. The levels are those of
+``preferans.bots``; a bot that fails or answers something illegal is replaced by a random
+legal action, so a broken bot can never stall a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from functools import cache
+from typing import Any
+
+from preferans.actions import Action
+
+__all__ = ["choose", "levels"]
+
+log = logging.getLogger(__name__)
+_RNG = random.Random()
+_FAST = frozenset({"random"})
+
+
+def levels() -> tuple[str, ...]:
+    """Bot levels a table may seat."""
+    try:
+        from preferans.bots.base import level_names
+
+        return tuple(level_names())
+    except Exception:
+        return ("random",)
+
+
+@cache
+def _bot(level: str) -> Any:
+    from preferans.bots.base import make_bot
+
+    return make_bot(level, seed=_RNG.getrandbits(32))
+
+
+async def choose(level: str, view: Any) -> Action:
+    """The bot's action for ``view``; slow levels think in a worker thread."""
+    legal: tuple[Action, ...] = view.legal_actions
+    try:
+        bot = _bot(level)
+        if level in _FAST:
+            action: Action = bot.choose(view)
+        else:
+            action = await asyncio.to_thread(bot.choose, view)
+    except Exception:
+        log.exception("bot %s failed; playing a random legal action", level)
+        return _RNG.choice(legal)
+    if action not in legal:
+        log.warning("bot %s chose an illegal %s; playing a random legal action", level, action)
+        return _RNG.choice(legal)
+    return action

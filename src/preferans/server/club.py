@@ -1,0 +1,182 @@
+"""The club: the process-wide hub that owns table actors and routes messages to them.
+
+A command for a table goes to the local actor if this process owns the table, otherwise
+through the cluster (Redis) to the owner. Events go to this process's connections and,
+through the cluster, to every other process's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from preferans.server import models
+from preferans.server.cluster import Cluster, LocalCluster, RedisCluster
+from preferans.server.config import Settings
+from preferans.server.db import LogWriter, create_engine, migrate
+from preferans.server.tables import Address, Command, Reload, TableActor
+
+if TYPE_CHECKING:
+    from preferans.server.connections import Connection
+
+__all__ = ["Club"]
+
+log = logging.getLogger(__name__)
+ACTIVE = ("open", "playing")
+
+
+class Club:
+    """Everything one server process shares: settings, database, actors, connections."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.node = settings.node_id
+        self.engine: AsyncEngine = create_engine(settings)
+        self.writer = LogWriter(self.engine)
+        self.cluster: Cluster = (
+            RedisCluster(self, settings.redis_url) if settings.redis_url else LocalCluster()
+        )
+        self.actors: dict[int, TableActor] = {}
+        self._loading: dict[int, asyncio.Future[TableActor | None]] = {}
+        self.connections: dict[str, Connection] = {}
+        self.by_table: dict[int, set[Connection]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # --- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await migrate(self.engine, self.settings)
+        self.writer.start()
+        await self.cluster.start()
+        await self.resume_tables()
+        self._tasks.append(asyncio.create_task(self._scan_loop(), name="table-scan"))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for actor in list(self.actors.values()):
+            await actor.stop()
+        await self.cluster.stop()
+        await self.writer.stop()
+        await self.engine.dispose()
+
+    async def resume_tables(self) -> None:
+        """Load every unfinished table this process can own (after a restart, a takeover)."""
+        async with self.engine.connect() as connection:
+            ids = (
+                await connection.execute(
+                    select(models.tables.c.id).where(models.tables.c.status == "playing")
+                )
+            ).scalars()
+            table_ids = list(ids)
+        for table_id in table_ids:
+            if table_id not in self.actors:
+                await self.ensure_actor(table_id)
+
+    async def _scan_loop(self) -> None:
+        if isinstance(self.cluster, LocalCluster):
+            return
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 3)
+            try:
+                await self.resume_tables()
+            except Exception:
+                log.exception("scanning tables failed")
+
+    # --- actors --------------------------------------------------------------------------
+
+    async def ensure_actor(self, table_id: int) -> TableActor | None:
+        """The local actor for the table, loading it if this process can own it."""
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            return actor
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[TableActor | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            actor = None
+            if await self.cluster.acquire(table_id):
+                actor = TableActor(self, table_id)
+                try:
+                    await actor.start()
+                except KeyError:
+                    await self.cluster.release(table_id)
+                    actor = None
+                except Exception:
+                    await self.cluster.release(table_id)
+                    raise
+                else:
+                    self.actors[table_id] = actor
+            future.set_result(actor)
+            return actor
+        except BaseException as problem:
+            future.set_exception(problem)
+            future.exception()
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def actor_stopped(self, actor: TableActor) -> None:
+        if self.actors.get(actor.table_id) is actor:
+            del self.actors[actor.table_id]
+            asyncio.get_running_loop().create_task(self.cluster.release(actor.table_id))
+
+    async def lost_lease(self, table_id: int) -> None:
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            await actor.stop()
+
+    async def route(self, table_id: int, command: Command) -> None:
+        """Hand a command to the table's owner, wherever it runs."""
+        actor = self.actors.get(table_id)
+        if actor is None:
+            actor = await self.ensure_actor(table_id)
+        if actor is not None:
+            actor.submit(command)
+        else:
+            await self.cluster.forward(table_id, command)
+
+    async def seats_changed(self, table_id: int) -> None:
+        await self.route(table_id, Reload())
+
+    # --- delivery ------------------------------------------------------------------------
+
+    def broadcast(
+        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+    ) -> None:
+        self.deliver_local(table_id, users, payloads)
+        self.cluster.publish_event(table_id, users, payloads)
+
+    def deliver_local(
+        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+    ) -> None:
+        for connection in self.by_table.get(table_id, ()):
+            audience = users.get(connection.user_id, "*") if connection.user_id else "*"
+            connection.deliver_event(payloads.get(audience) or payloads["*"])
+
+    def reply(self, address: Address, message: dict[str, Any]) -> None:
+        node, connection_id = address
+        if node == self.node:
+            connection = self.connections.get(connection_id)
+            if connection is not None:
+                connection.deliver_direct(message)
+        else:
+            self.cluster.publish_reply(node, connection_id, message)
+
+    def register(self, connection: Connection) -> None:
+        self.connections[connection.id] = connection
+        self.by_table.setdefault(connection.table_id, set()).add(connection)
+
+    def unregister(self, connection: Connection) -> None:
+        self.connections.pop(connection.id, None)
+        group = self.by_table.get(connection.table_id)
+        if group is not None:
+            group.discard(connection)
+            if not group:
+                del self.by_table[connection.table_id]

@@ -1,0 +1,260 @@
+"""Several server processes, one club: table leases and message routing over Redis.
+
+Each table is owned by one process at a time through a Redis key with an expiry (the
+lease), renewed while the owner lives. Commands for a table owned elsewhere are published
+on the table's inbox channel; events are published once and every process hands them to
+its own connections; direct replies go to the connection's process. When an owner dies its
+leases expire and another process replays those tables from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import TYPE_CHECKING, Any, Protocol
+
+from preferans.server.tables import Act, Back, Command, Leave, Reload, Subscribe
+
+if TYPE_CHECKING:
+    from preferans.server.club import Club
+
+__all__ = ["Cluster", "LocalCluster", "RedisCluster", "command_from_json", "command_to_json"]
+
+log = logging.getLogger(__name__)
+
+
+class Cluster(Protocol):
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+    async def acquire(self, table_id: int) -> bool: ...
+    async def release(self, table_id: int) -> None: ...
+    async def forward(self, table_id: int, command: Command) -> None: ...
+    def publish_event(
+        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+    ) -> None: ...
+    def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None: ...
+
+
+class LocalCluster:
+    """One process owns every table; nothing to publish."""
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    async def acquire(self, table_id: int) -> bool:
+        return True
+
+    async def release(self, table_id: int) -> None:
+        return None
+
+    async def forward(self, table_id: int, command: Command) -> None:
+        raise RuntimeError("one process owns every table")
+
+    def publish_event(
+        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+    ) -> None:
+        return None
+
+    def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None:
+        return None
+
+
+def command_to_json(command: Command) -> dict[str, Any]:
+    if isinstance(command, Act):
+        return {
+            "c": "act",
+            "a": list(command.address),
+            "u": command.user_id,
+            "x": command.action,
+            "i": command.request_id,
+        }
+    if isinstance(command, Subscribe):
+        return {
+            "c": "sub",
+            "a": list(command.address),
+            "u": command.user_id,
+            "s": command.since,
+            "e": command.epoch,
+            "i": command.request_id,
+        }
+    if isinstance(command, Back):
+        return {
+            "c": "back",
+            "a": list(command.address),
+            "u": command.user_id,
+            "i": command.request_id,
+        }
+    if isinstance(command, Leave):
+        return {"c": "leave", "a": list(command.address)}
+    if isinstance(command, Reload):
+        return {"c": "reload"}
+    raise TypeError(f"{command!r} is not routed between processes")
+
+
+def command_from_json(data: dict[str, Any]) -> Command:
+    kind = data["c"]
+    if kind == "reload":
+        return Reload()
+    address = (str(data["a"][0]), str(data["a"][1]))
+    if kind == "act":
+        return Act(address, data["u"], data["x"], data["i"])
+    if kind == "sub":
+        return Subscribe(address, data["u"], data["s"], data["e"], data["i"])
+    if kind == "back":
+        return Back(address, data["u"], data["i"])
+    if kind == "leave":
+        return Leave(address)
+    raise ValueError(f"unknown routed command {kind!r}")
+
+
+_RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+class RedisCluster:
+    """Leases and pub/sub over one Redis."""
+
+    def __init__(self, club: Club, url: str) -> None:
+        import redis.asyncio as redis
+
+        self.club = club
+        self.node = club.node
+        self.prefix = club.settings.redis_prefix
+        self.lease_ms = int(club.settings.lease_seconds * 1000)
+        self.redis: Any = redis.from_url(url)
+        self.pubsub: Any = None
+        self.owned: set[int] = set()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+
+    def _lease(self, table_id: int) -> str:
+        return f"{self.prefix}:lease:{table_id}"
+
+    async def start(self) -> None:
+        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self.pubsub.psubscribe(f"{self.prefix}:ev:*", f"{self.prefix}:in:*")
+        await self.pubsub.subscribe(f"{self.prefix}:node:{self.node}")
+        self._tasks = [
+            asyncio.create_task(self._listen(), name="redis-listen"),
+            asyncio.create_task(self._renew(), name="redis-renew"),
+            asyncio.create_task(self._publish(), name="redis-publish"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for table_id in list(self.owned):
+            await self.release(table_id)
+        if self.pubsub is not None:
+            await self.pubsub.aclose()
+        await self.redis.aclose()
+
+    async def acquire(self, table_id: int) -> bool:
+        key = self._lease(table_id)
+        got = await self.redis.set(key, self.node, nx=True, px=self.lease_ms)
+        if not got:
+            holder = await self.redis.get(key)
+            got = holder is not None and holder.decode() == self.node
+        if got:
+            self.owned.add(table_id)
+        return bool(got)
+
+    async def release(self, table_id: int) -> None:
+        self.owned.discard(table_id)
+        try:
+            await self.redis.eval(_RELEASE, 1, self._lease(table_id), self.node)
+        except Exception:
+            log.warning("could not release the lease of table %s", table_id)
+
+    async def forward(self, table_id: int, command: Command) -> None:
+        payload = json.dumps(command_to_json(command))
+        receivers = await self.redis.publish(f"{self.prefix}:in:{table_id}", payload)
+        if not receivers:
+            log.warning("table %s: nobody listens for its commands", table_id)
+
+    def publish_event(
+        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+    ) -> None:
+        message = json.dumps(
+            {
+                "n": self.node,
+                "t": table_id,
+                "u": {str(k): v for k, v in users.items()},
+                "p": payloads,
+            },
+            ensure_ascii=False,
+        )
+        self._outbox.put_nowait((f"{self.prefix}:ev:{table_id}", message))
+
+    def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None:
+        body = json.dumps({"c": connection_id, "m": message}, ensure_ascii=False)
+        self._outbox.put_nowait((f"{self.prefix}:node:{node}", body))
+
+    async def _publish(self) -> None:
+        """One ordered publisher, so events of a table reach other processes in order."""
+        while True:
+            channel, message = await self._outbox.get()
+            try:
+                await self.redis.publish(channel, message)
+            except Exception:
+                log.exception("publishing to %s failed", channel)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async for item in self.pubsub.listen():
+                    await self._dispatch(item)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("redis listener failed; reconnecting")
+                await asyncio.sleep(0.5)
+
+    async def _dispatch(self, item: dict[str, Any]) -> None:
+        channel = item["channel"].decode()
+        data = json.loads(item["data"])
+        kind = channel[len(self.prefix) + 1 :].split(":", 1)[0]
+        if kind == "ev":
+            if data["n"] == self.node:
+                return
+            users = {int(k): v for k, v in data["u"].items()}
+            self.club.deliver_local(int(data["t"]), users, data["p"])
+        elif kind == "in":
+            table_id = int(channel.rsplit(":", 1)[1])
+            actor = self.club.actors.get(table_id)
+            if actor is not None:
+                actor.submit(command_from_json(data))
+        elif kind == "node":
+            connection = self.club.connections.get(data["c"])
+            if connection is not None:
+                connection.deliver_direct(data["m"])
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_ms / 3000)
+            for table_id in list(self.owned):
+                try:
+                    kept = await self.redis.eval(
+                        _RENEW, 1, self._lease(table_id), self.node, self.lease_ms
+                    )
+                except Exception:
+                    log.exception("renewing the lease of table %s failed", table_id)
+                    continue
+                if not kept:
+                    log.warning("lost the lease of table %s", table_id)
+                    self.owned.discard(table_id)
+                    await self.club.lost_lease(table_id)

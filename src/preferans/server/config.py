@@ -1,0 +1,57 @@
+"""Server settings in one frozen value, so every module sees the same configuration."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["Settings"]
+
+
+def _node_id() -> str:
+    return f"{os.uname().nodename}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that varies between deployments; defaults give a one-process club."""
+
+    data_dir: Path = Path("data")
+    database_url: str | None = None
+    """SQLAlchemy async URL; None means SQLite in ``data_dir``."""
+    redis_url: str | None = None
+    """Redis for several processes (pub/sub and table leases); None means one process."""
+    redis_prefix: str = "pref"
+    """Key and channel prefix, so several clubs (or test runs) can share one Redis."""
+    db_schema: str | None = None
+    """PostgreSQL schema to use (tests give each run its own)."""
+    node_id: str = field(default_factory=_node_id)
+    secure_cookies: bool = False
+    """Mark the session cookie Secure (behind HTTPS)."""
+    session_days: int = 30
+    grace_seconds: float = 20.0
+    """How long a disconnected player keeps the seat before a bot plays for him."""
+    substitute_bot: str = "random"
+    """The bot level that plays for an absent or timed-out player."""
+    bot_delay: float = 0.3
+    """Pause before a bot acts, so people can follow the play."""
+    lease_seconds: float = 6.0
+    """A table owner's lease; another process takes the table over when it expires."""
+    max_message_bytes: int = 4096
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    event_buffer: int = 400
+    """Events kept per table for reconnecting clients; older gaps get a snapshot."""
+    max_tables_per_user: int = 50
+
+    @property
+    def url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite+aiosqlite:///{(self.data_dir / 'club.sqlite3').resolve()}"
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.url.startswith("sqlite")

@@ -1,0 +1,147 @@
+"""The end of a pulya: the settlement, ratings, and a downloadable record with the secret.
+
+All of it is written in one transaction, and only once: a table replayed after a crash
+that happened while finishing simply finishes again.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import insert, select, update
+
+from preferans.seats import Seat
+from preferans.server import models, views
+from preferans.server.sheet import rate
+
+if TYPE_CHECKING:
+    from preferans.server.club import Club
+    from preferans.server.pulya import Pulya
+    from preferans.server.tables import SeatInfo, TableInfo
+
+__all__ = ["RECORD_FORMAT", "build_record", "finish_game"]
+
+RECORD_FORMAT = "preferans-club-record/1"
+
+
+def build_record(summary: Mapping[str, Any], pulya: Pulya) -> dict[str, Any]:
+    """Every deal as dealt and played, with what is needed to verify the shuffle."""
+    deals = []
+    for number, (deal, history, result) in enumerate(
+        zip(pulya.deals, pulya.histories, pulya.results, strict=False), start=1
+    ):
+        deals.append(
+            {
+                "number": number,
+                "dealer": deal.dealer.name,
+                "hands": {seat.name: str(cards) for seat, cards in deal.hands.items()},
+                "talon": str(deal.talon),
+                "actions": [{"seat": seat.name, "action": str(a)} for seat, a in history],
+                "result": views.result_json(result),
+            }
+        )
+    return {
+        "format": RECORD_FORMAT,
+        "summary": dict(summary),
+        "deals": deals,
+        "sheet": pulya.sheet.full(),
+    }
+
+
+async def finish_game(
+    club: Club,
+    info: TableInfo,
+    seats: Mapping[Seat, SeatInfo],
+    pulya: Pulya,
+    auto_seqs: set[int],
+) -> dict[str, Any]:
+    engine = club.engine
+    async with engine.begin() as connection:
+        existing = (
+            await connection.execute(
+                select(models.games.c.summary_json).where(models.games.c.table_id == info.id)
+            )
+        ).first()
+        if existing is not None:
+            loaded: dict[str, Any] = json.loads(existing.summary_json)
+            return loaded
+        exact = pulya.sheet.whists()
+        whists = {seat: float(value) for seat, value in exact.items()}
+        humans = {s: i for s, i in seats.items() if i.user_id is not None}
+        ratings: dict[Seat, float] = {}
+        if humans:
+            rows = (
+                await connection.execute(
+                    select(models.users.c.id, models.users.c.rating).where(
+                        models.users.c.id.in_([i.user_id for i in humans.values()])
+                    )
+                )
+            ).all()
+            by_user = {row.id: row.rating for row in rows}
+            ratings = {s: by_user[i.user_id] for s, i in humans.items() if i.user_id in by_user}
+        # Only all-human tables are rated: a rating won from bots would mean nothing.
+        deltas = None
+        if len(ratings) == len(seats) >= 2:
+            deltas = rate(ratings, exact, info.rules.variant, info.target, pulya.sheet.deals)
+        rated = deltas is not None
+        changes: dict[str, Any] = {}
+        now = time.time()
+        for seat, seat_info in humans.items():
+            assert seat_info.user_id is not None
+            before = ratings.get(seat, 0.0)
+            delta = float(deltas[seat]) if deltas is not None else 0.0
+            changes[seat.name] = {"before": before, "after": before + delta, "delta": delta}
+            await connection.execute(
+                insert(models.rating_changes).values(
+                    table_id=info.id,
+                    user_id=seat_info.user_id,
+                    seat=seat.name,
+                    whists=whists.get(seat, 0.0),
+                    before=before,
+                    after=before + delta,
+                )
+            )
+            await connection.execute(
+                update(models.users)
+                .where(models.users.c.id == seat_info.user_id)
+                .values(
+                    rating=models.users.c.rating + delta,
+                    games_played=models.users.c.games_played + 1,
+                )
+            )
+        summary: dict[str, Any] = {
+            "table": info.id,
+            "rules": info.rules.to_dict(),
+            "target": info.target,
+            "stake": info.stake,
+            "players": {s.name: i.public() for s, i in seats.items()},
+            "deals": pulya.deal_number,
+            "sheet": pulya.sheet.to_dict(),
+            "settlement": pulya.sheet.settlement(info.stake),
+            "whists": {s.name: w for s, w in whists.items()},
+            "money": {s.name: w * info.stake for s, w in whists.items()},
+            "rated": rated,
+            "ratings": changes,
+            "commitment": info.commitment,
+            "secret": info.secret,
+            "seeds": {s.name: i.client_seed for s, i in seats.items()},
+            "substituted_actions": sorted(auto_seqs),
+        }
+        record = build_record(summary, pulya)
+        await connection.execute(
+            insert(models.games).values(
+                table_id=info.id,
+                finished_at=now,
+                summary_json=json.dumps(summary, ensure_ascii=False),
+                record=json.dumps(record, ensure_ascii=False, indent=1),
+            )
+        )
+        await connection.execute(
+            update(models.tables)
+            .where(models.tables.c.id == info.id)
+            .values(status="finished", finished_at=now)
+        )
+    return summary

@@ -1,0 +1,500 @@
+"""The lobby REST API: tables, seats, bots, presets, profiles, the leaderboard, history."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from preferans import fairness
+from preferans.rules import PRESETS, Rules, RulesError, find_rules
+from preferans.seats import Seat
+from preferans.server import bots, models
+from preferans.server.auth import User, current_user, hash_password, verify_password
+from preferans.server.club import Club
+from preferans.server.pulya import player_seats
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+SeatName = Literal["S", "W", "N", "E"]
+
+
+def _club(request: Request) -> Club:
+    club: Club = request.app.state.club
+    return club
+
+
+class SeatOut(BaseModel):
+    seat: SeatName
+    user_id: int | None = None
+    name: str | None = None
+    bot: str | None = None
+
+
+class TableOut(BaseModel):
+    id: int
+    variant: str
+    players: int
+    rules: dict[str, Any]
+    conventions: dict[str, Any] = Field(description="conventions that differ from the preset")
+    target: int
+    stake: float
+    clock_seconds: int | None
+    has_password: bool
+    status: str
+    creator_id: int
+    commitment: str
+    created_at: float
+    seats: list[SeatOut]
+    free_seats: list[SeatName]
+
+
+class CreateTable(BaseModel):
+    preset: str = Field("sochi", max_length=16, description="sochi, leningrad (piter), rostov")
+    players: Literal[2, 3, 4] = 3
+    conventions: dict[str, Any] = Field(
+        default_factory=dict, description="Rules fields that differ from the preset"
+    )
+    target: int = Field(10, ge=2, le=100, description="the pulya target")
+    stake: float = Field(0.0, ge=0, le=1000, description="money per whist")
+    password: str | None = Field(None, min_length=1, max_length=64)
+    clock_seconds: int | None = Field(None, ge=5, le=600, description="per-move limit")
+    bots: dict[SeatName, str] = Field(
+        default_factory=dict, description="seats to fill with bots: seat → level"
+    )
+    seed: str = Field("", max_length=64, description="your own seed for the fair shuffle")
+
+
+class SitBody(BaseModel):
+    seat: SeatName
+    password: str | None = Field(None, max_length=64)
+    seed: str = Field("", max_length=64, description="your own seed for the fair shuffle")
+
+
+class BotBody(BaseModel):
+    seat: SeatName
+    level: str = Field("random", max_length=32)
+
+
+class ProfileOut(BaseModel):
+    id: int
+    name: str
+    rating: float
+    games_played: int
+    history: list[dict[str, Any]]
+
+
+class LeaderOut(BaseModel):
+    name: str
+    rating: float
+    games_played: int
+
+
+async def _table_rows(
+    connection: AsyncConnection, where: Any = None, limit: int = 200
+) -> list[TableOut]:
+    query = select(models.tables).order_by(models.tables.c.id.desc()).limit(limit)
+    if where is not None:
+        query = query.where(where)
+    rows = (await connection.execute(query)).all()
+    if not rows:
+        return []
+    ids = [row.id for row in rows]
+    seat_rows = (
+        await connection.execute(
+            select(models.table_seats, models.users.c.name)
+            .outerjoin(models.users, models.users.c.id == models.table_seats.c.user_id)
+            .where(models.table_seats.c.table_id.in_(ids))
+        )
+    ).all()
+    seats: dict[int, list[SeatOut]] = {}
+    for s in seat_rows:
+        seats.setdefault(s.table_id, []).append(
+            SeatOut(seat=s.seat, user_id=s.user_id, name=s.name, bot=s.bot)
+        )
+    out = []
+    for row in rows:
+        rules = Rules.from_json(row.rules_json)
+        taken = {s.seat for s in seats.get(row.id, [])}
+        order = player_seats(rules.players)
+        out.append(
+            TableOut(
+                id=row.id,
+                variant=rules.variant,
+                players=rules.players,
+                rules=rules.to_dict(),
+                conventions=rules.differences(),
+                target=row.target,
+                stake=row.stake,
+                clock_seconds=row.clock_seconds,
+                has_password=row.password_hash is not None,
+                status=row.status,
+                creator_id=row.creator_id,
+                commitment=row.commitment,
+                created_at=row.created_at,
+                seats=sorted(seats.get(row.id, []), key=lambda s: Seat[s.seat]),
+                free_seats=[s.name for s in order if s.name not in taken],  # type: ignore[misc]
+            )
+        )
+    return out
+
+
+async def _one_table(connection: AsyncConnection, table_id: int) -> TableOut:
+    found = await _table_rows(connection, models.tables.c.id == table_id, 1)
+    if not found:
+        raise HTTPException(404, "no such table")
+    return found[0]
+
+
+@router.get("/tables", response_model=list[TableOut], tags=["lobby"])
+async def list_tables(
+    request: Request,
+    status: Annotated[Literal["open", "playing", "finished", "all"], Query()] = "all",
+    limit: Annotated[int, Query(ge=1, le=500)] = 200,
+) -> list[TableOut]:
+    """Tables with their variant, conventions, target, stake and who sits where."""
+    where = None if status == "all" else models.tables.c.status == status
+    async with _club(request).engine.connect() as connection:
+        return await _table_rows(connection, where, limit)
+
+
+@router.get("/tables/{table_id}", response_model=TableOut)
+async def get_table(table_id: int, request: Request) -> TableOut:
+    async with _club(request).engine.connect() as connection:
+        return await _one_table(connection, table_id)
+
+
+def _check_bot(level: str) -> None:
+    if level not in bots.levels():
+        raise HTTPException(422, f"unknown bot level {level!r}; levels: {', '.join(bots.levels())}")
+
+
+async def _check_limit(connection: AsyncConnection, club: Club, user: User) -> None:
+    count = (
+        await connection.execute(
+            select(func.count())
+            .select_from(models.table_seats.join(models.tables))
+            .where(
+                models.table_seats.c.user_id == user.id,
+                models.tables.c.status.in_(("open", "playing")),
+            )
+        )
+    ).scalar_one()
+    if count >= club.settings.max_tables_per_user:
+        raise HTTPException(429, "you sit at too many unfinished tables already")
+
+
+async def _start_if_full(connection: AsyncConnection, table_id: int, players: int) -> bool:
+    taken = (
+        await connection.execute(
+            select(func.count())
+            .select_from(models.table_seats)
+            .where(models.table_seats.c.table_id == table_id)
+        )
+    ).scalar_one()
+    if taken < len(player_seats(players)):
+        return False
+    await connection.execute(
+        update(models.tables)
+        .where(models.tables.c.id == table_id, models.tables.c.status == "open")
+        .values(status="playing", started_at=time.time())
+    )
+    return True
+
+
+@router.post("/tables", response_model=TableOut, status_code=201)
+async def create_table(
+    body: CreateTable, request: Request, user: Annotated[User, Depends(current_user)]
+) -> TableOut:
+    """Open a table; the creator sits South; listed seats get bots; full tables start."""
+    club = _club(request)
+    try:
+        rules = find_rules(body.preset, **{**body.conventions, "players": body.players})
+    except (RulesError, TypeError) as problem:
+        raise HTTPException(422, str(problem)) from None
+    seats = player_seats(rules.players)
+    for seat_name, level in body.bots.items():
+        if Seat[seat_name] not in seats or seat_name == "S":
+            raise HTTPException(422, f"a bot cannot sit at {seat_name} at this table")
+        _check_bot(level)
+    secret = fairness.new_secret()
+    password = await hash_password(body.password) if body.password else None
+    async with club.engine.begin() as connection:
+        await _check_limit(connection, club, user)
+        result = await connection.execute(
+            insert(models.tables).values(
+                creator_id=user.id,
+                rules_json=rules.to_json(),
+                target=body.target,
+                stake=body.stake,
+                password_hash=password,
+                clock_seconds=body.clock_seconds,
+                status="open",
+                created_at=time.time(),
+                seed=secret.hex(),
+                commitment=fairness.commitment(secret),
+            )
+        )
+        table_id = int(result.inserted_primary_key[0])  # type: ignore[index]
+        rows = [
+            {
+                "table_id": table_id,
+                "seat": "S",
+                "user_id": user.id,
+                "bot": None,
+                "client_seed": body.seed,
+            }
+        ]
+        rows += [
+            {"table_id": table_id, "seat": s, "user_id": None, "bot": level, "client_seed": ""}
+            for s, level in body.bots.items()
+        ]
+        await connection.execute(insert(models.table_seats), rows)
+        started = await _start_if_full(connection, table_id, rules.players)
+        table = await _one_table(connection, table_id)
+    if started:
+        await club.seats_changed(table_id)
+    return table
+
+
+@router.post("/tables/{table_id}/sit", response_model=TableOut)
+async def sit(
+    table_id: int, body: SitBody, request: Request, user: Annotated[User, Depends(current_user)]
+) -> TableOut:
+    """Take a free seat. One account never sits twice at one table."""
+    club = _club(request)
+    async with club.engine.begin() as connection:
+        row = (
+            await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
+        ).first()
+        if row is None:
+            raise HTTPException(404, "no such table")
+        if row.status != "open":
+            raise HTTPException(409, "this table has already started")
+        players = Rules.from_json(row.rules_json).players
+        if Seat[body.seat] not in player_seats(players):
+            raise HTTPException(422, f"there is no seat {body.seat} at a {players}-player table")
+        if row.password_hash is not None and not (
+            body.password and await verify_password(row.password_hash, body.password)
+        ):
+            raise HTTPException(403, "wrong table password")
+        mine = (
+            await connection.execute(
+                select(models.table_seats.c.seat).where(
+                    models.table_seats.c.table_id == table_id,
+                    models.table_seats.c.user_id == user.id,
+                )
+            )
+        ).first()
+        if mine is not None:
+            raise HTTPException(
+                409,
+                f"you already sit at this table ({Seat[mine.seat].english}); "
+                "one account cannot take two seats at one table",
+            )
+        await _check_limit(connection, club, user)
+        try:
+            async with connection.begin_nested():
+                await connection.execute(
+                    insert(models.table_seats).values(
+                        table_id=table_id,
+                        seat=body.seat,
+                        user_id=user.id,
+                        bot=None,
+                        client_seed=body.seed,
+                    )
+                )
+        except IntegrityError:
+            raise HTTPException(409, f"the seat {body.seat} is taken") from None
+        await _start_if_full(connection, table_id, players)
+        table = await _one_table(connection, table_id)
+    await club.seats_changed(table_id)
+    return table
+
+
+@router.post("/tables/{table_id}/leave", response_model=TableOut)
+async def leave(
+    table_id: int, request: Request, user: Annotated[User, Depends(current_user)]
+) -> TableOut:
+    """Leave a table that has not started; the creator's leaving closes it."""
+    club = _club(request)
+    async with club.engine.begin() as connection:
+        row = (
+            await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
+        ).first()
+        if row is None:
+            raise HTTPException(404, "no such table")
+        if row.status != "open":
+            raise HTTPException(409, "a started table cannot be left; a bot plays while away")
+        removed = await connection.execute(
+            delete(models.table_seats).where(
+                models.table_seats.c.table_id == table_id,
+                models.table_seats.c.user_id == user.id,
+            )
+        )
+        if not removed.rowcount:
+            raise HTTPException(409, "you do not sit at this table")
+        if row.creator_id == user.id:
+            await connection.execute(
+                update(models.tables)
+                .where(models.tables.c.id == table_id)
+                .values(status="closed", finished_at=time.time())
+            )
+        table = await _one_table(connection, table_id)
+    await club.seats_changed(table_id)
+    return table
+
+
+@router.post("/tables/{table_id}/bots", response_model=TableOut)
+async def add_bot(
+    table_id: int, body: BotBody, request: Request, user: Annotated[User, Depends(current_user)]
+) -> TableOut:
+    """The creator fills a free seat with a bot."""
+    club = _club(request)
+    _check_bot(body.level)
+    async with club.engine.begin() as connection:
+        row = (
+            await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
+        ).first()
+        if row is None:
+            raise HTTPException(404, "no such table")
+        if row.creator_id != user.id:
+            raise HTTPException(403, "only the table's creator seats bots")
+        if row.status != "open":
+            raise HTTPException(409, "this table has already started")
+        players = Rules.from_json(row.rules_json).players
+        if Seat[body.seat] not in player_seats(players):
+            raise HTTPException(422, f"there is no seat {body.seat} at a {players}-player table")
+        try:
+            async with connection.begin_nested():
+                await connection.execute(
+                    insert(models.table_seats).values(
+                        table_id=table_id,
+                        seat=body.seat,
+                        user_id=None,
+                        bot=body.level,
+                        client_seed="",
+                    )
+                )
+        except IntegrityError:
+            raise HTTPException(409, f"the seat {body.seat} is taken") from None
+        await _start_if_full(connection, table_id, players)
+        table = await _one_table(connection, table_id)
+    await club.seats_changed(table_id)
+    return table
+
+
+@router.get("/presets", tags=["rules"])
+async def presets() -> dict[str, dict[str, Any]]:
+    """The variant presets and every convention's default (Rules JSON)."""
+    return {name: rules.to_dict() for name, rules in PRESETS.items()}
+
+
+@router.get("/bots", tags=["rules"])
+async def bot_levels() -> list[str]:
+    """Bot levels a seat can be filled with."""
+    return list(bots.levels())
+
+
+@router.get("/users/{name}", response_model=ProfileOut, tags=["accounts"])
+async def profile(name: Annotated[str, Field(max_length=32)], request: Request) -> ProfileOut:
+    """A player's rating and finished games."""
+    if len(name) > 32:
+        raise HTTPException(404, "no such player")
+    async with _club(request).engine.connect() as connection:
+        row = (
+            await connection.execute(
+                select(models.users).where(models.users.c.name_key == name.lower())
+            )
+        ).first()
+        if row is None:
+            raise HTTPException(404, "no such player")
+        changes = (
+            await connection.execute(
+                select(models.rating_changes, models.games.c.finished_at)
+                .join(models.games, models.games.c.table_id == models.rating_changes.c.table_id)
+                .where(models.rating_changes.c.user_id == row.id)
+                .order_by(models.games.c.finished_at.desc())
+                .limit(100)
+            )
+        ).all()
+    history = [
+        {
+            "table": c.table_id,
+            "seat": c.seat,
+            "whists": c.whists,
+            "rating_before": c.before,
+            "rating_after": c.after,
+            "finished_at": c.finished_at,
+        }
+        for c in changes
+    ]
+    return ProfileOut(
+        id=row.id,
+        name=row.name,
+        rating=row.rating,
+        games_played=row.games_played,
+        history=history,
+    )
+
+
+@router.get("/leaderboard", response_model=list[LeaderOut], tags=["accounts"])
+async def leaderboard(
+    request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 100
+) -> list[LeaderOut]:
+    """Players by rating (those with at least one finished game)."""
+    async with _club(request).engine.connect() as connection:
+        rows = (
+            await connection.execute(
+                select(models.users)
+                .where(models.users.c.games_played > 0)
+                .order_by(models.users.c.rating.desc(), models.users.c.id)
+                .limit(limit)
+            )
+        ).all()
+    return [LeaderOut(name=r.name, rating=r.rating, games_played=r.games_played) for r in rows]
+
+
+@router.get("/games/{table_id}", tags=["history"])
+async def game(table_id: int, request: Request) -> dict[str, Any]:
+    """A finished game: players, sheet, settlement, ratings and the revealed secret."""
+    async with _club(request).engine.connect() as connection:
+        row = (
+            await connection.execute(
+                select(models.games).where(models.games.c.table_id == table_id)
+            )
+        ).first()
+    if row is None:
+        raise HTTPException(404, "no finished game at this table")
+    summary: dict[str, Any] = json.loads(row.summary_json)
+    summary["finished_at"] = row.finished_at
+    summary["commitment_ok"] = fairness.check_commitment(
+        summary["commitment"], bytes.fromhex(summary["secret"])
+    )
+    return summary
+
+
+@router.get("/games/{table_id}/record", tags=["history"])
+async def record(table_id: int, request: Request) -> Response:
+    """The whole game as a downloadable JSON record (every deal, every action, the sheet)."""
+    async with _club(request).engine.connect() as connection:
+        row = (
+            await connection.execute(
+                select(models.games.c.record).where(models.games.c.table_id == table_id)
+            )
+        ).first()
+    if row is None:
+        raise HTTPException(404, "no finished game at this table")
+    return Response(
+        row.record,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="pulya-{table_id}.json"'},
+    )

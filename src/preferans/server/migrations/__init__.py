@@ -1,0 +1,1 @@
+"""Alembic migrations, run programmatically when the server starts (see ``db.migrate``)."""

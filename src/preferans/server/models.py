@@ -1,0 +1,116 @@
+"""The database schema (SQLAlchemy Core). Migrations in ``migrations/`` create exactly this.
+
+The ``actions`` table is the append-only log every game is replayed from; everything a
+table shows is derived from it, its seats and its secret seed.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+__all__ = [
+    "actions",
+    "games",
+    "metadata",
+    "rating_changes",
+    "sessions",
+    "table_seats",
+    "tables",
+    "users",
+]
+
+metadata = MetaData()
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(32), nullable=False, unique=True),
+    Column("password_hash", String(200), nullable=False),
+    Column("rating", Float, nullable=False, default=1500.0),
+    Column("games_played", Integer, nullable=False, default=0),
+    Column("created_at", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("expires_at", Float, nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("creator_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("rules_json", Text, nullable=False),
+    Column("target", Integer, nullable=False),
+    Column("stake", Float, nullable=False, default=0.0),
+    Column("password_hash", String(200), nullable=True),
+    Column("clock_seconds", Integer, nullable=True),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+    Column("started_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),
+    Column("seed", String(128), nullable=False),
+    Column("commitment", String(128), nullable=False),
+)
+
+table_seats = Table(
+    "table_seats",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("seat", String(1), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=True, index=True),
+    Column("bot", String(32), nullable=True),
+    Column("client_seed", String(64), nullable=False, default=""),
+    PrimaryKeyConstraint("table_id", "seat"),
+    UniqueConstraint("table_id", "user_id", name="uq_seat_user"),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", String(1), nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("auto", Integer, nullable=False, default=0),
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seq"),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("finished_at", Float, nullable=False),
+    Column("summary_json", Text, nullable=False),
+    Column("record", Text, nullable=False),
+)
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("seat", String(1), nullable=False),
+    Column("whists", Float, nullable=False),
+    Column("before", Float, nullable=False),
+    Column("after", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "user_id"),
+)

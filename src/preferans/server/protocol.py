@@ -1,0 +1,102 @@
+"""The websocket protocol: reading client messages (bounded, validated) and shaping events.
+
+Every server message is a JSON object with a ``type``. Table events carry the table's
+``epoch`` (one per actor incarnation) and a version ``v`` that grows by one per event; a
+recipient who may not see an event's content still receives it with the content removed,
+so a gap in ``v`` always means a lost message.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from preferans.actions import Action, action_from_index, parse_action
+
+__all__ = [
+    "BadMessage",
+    "ClientMessage",
+    "action_json",
+    "error",
+    "parse_client_message",
+    "resolve_action",
+]
+
+MAX_ID = 64
+MAX_ACTION_TEXT = 32
+
+
+class BadMessage(ValueError):
+    """A client message that cannot be understood; ``code`` names the problem."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class ClientMessage:
+    type: str
+    id: str | int | None = None
+    action: int | str | None = None
+    since: int | None = None
+    epoch: str | None = None
+
+
+def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
+    """Validate one frame; anything odd raises :class:`BadMessage` with a clear reason."""
+    if len(raw) > max_bytes:
+        raise BadMessage("too_large", f"messages are at most {max_bytes} bytes")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadMessage("bad_json", "a message must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise BadMessage("bad_json", "a message must be a JSON object")
+    kind = data.get("type")
+    request_id = data.get("id")
+    if request_id is not None and not (
+        (isinstance(request_id, int) and not isinstance(request_id, bool))
+        or (isinstance(request_id, str) and len(request_id) <= MAX_ID)
+    ):
+        raise BadMessage("bad_message", f"id must be a number or a string of ≤ {MAX_ID}")
+    if kind == "action":
+        action = data.get("action")
+        if isinstance(action, bool) or not isinstance(action, (int, str)):
+            raise BadMessage("bad_message", "action must be an action index or its text")
+        if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
+            raise BadMessage("bad_message", "action text is too long")
+        return ClientMessage("action", request_id, action=action)
+    if kind == "sync":
+        since = data.get("since", 0)
+        epoch = data.get("epoch")
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise BadMessage("bad_message", "since must be a version number ≥ 0")
+        if epoch is not None and not (isinstance(epoch, str) and len(epoch) <= MAX_ID):
+            raise BadMessage("bad_message", "epoch must be the string the server sent")
+        return ClientMessage("sync", request_id, since=since, epoch=epoch)
+    if kind in ("ping", "back"):
+        return ClientMessage(kind, request_id)
+    raise BadMessage("bad_message", "type must be one of: action, sync, back, ping")
+
+
+def resolve_action(raw: int | str) -> Action:
+    """An action from its stable index or its text (``♠9``, ``7♣``, ``pass``)."""
+    if isinstance(raw, int):
+        try:
+            return action_from_index(raw)
+        except ValueError as problem:
+            raise BadMessage("bad_action", str(problem)) from None
+    try:
+        return parse_action(raw)
+    except ValueError as problem:
+        raise BadMessage("bad_action", str(problem)) from None
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    return {"index": action.index, "text": str(action)}
+
+
+def error(code: str, message: str, request_id: str | int | None = None) -> dict[str, Any]:
+    return {"type": "error", "id": request_id, "code": code, "message": message}

@@ -1,0 +1,680 @@
+"""A table is an actor: one asyncio task owns its state and handles one command at a time.
+
+Every action is validated by the engine, appended to the table's log and committed before
+anybody hears of it; then each recipient gets the event as their own seat sees it. On load
+the actor replays the log through the engine, so a restart continues exactly where the
+last acknowledged action left the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+
+from preferans.actions import Action, action_from_index
+from preferans.game import DealState, IllegalActionError
+from preferans.result import DealResult
+from preferans.rules import Rules
+from preferans.seats import Seat
+from preferans.server import bots, models, views
+from preferans.server.db import LogConflictError, LogEntry
+from preferans.server.history import finish_game
+from preferans.server.protocol import BadMessage, action_json, error, resolve_action
+from preferans.server.pulya import Pulya, player_seats
+from preferans.server.views import ViewSet
+
+if TYPE_CHECKING:
+    from preferans.server.club import Club
+
+__all__ = [
+    "Act",
+    "Address",
+    "Back",
+    "Leave",
+    "Reload",
+    "SeatInfo",
+    "Stop",
+    "Subscribe",
+    "TableActor",
+    "Tick",
+]
+
+log = logging.getLogger(__name__)
+
+Address = tuple[str, str]
+"""(node id, connection id): where a direct reply goes."""
+SPECTATOR = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: Seat
+    user_id: int | None
+    name: str
+    bot: str | None
+    client_seed: str = ""
+
+    def public(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    address: Address
+    user_id: int | None
+    action: int | str
+    request_id: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Subscribe:
+    address: Address
+    user_id: int | None
+    since: int | None = None
+    epoch: str | None = None
+    request_id: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    address: Address
+    user_id: int | None
+    request_id: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    address: Address
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    """The seats changed in the database (someone sat down, left, or a bot was added)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    kind: str  # "bot", "timeout" or "grace"
+    seat: Seat
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    pass
+
+
+Command = Act | Subscribe | Back | Leave | Reload | Tick | Stop
+
+
+@dataclass
+class _Event:
+    v: int
+    payloads: dict[str, dict[str, Any]]
+
+
+@dataclass
+class TableInfo:
+    id: int
+    creator_id: int
+    rules: Rules
+    target: int
+    stake: float
+    clock_seconds: int | None
+    has_password: bool
+    status: str
+    commitment: str
+    secret: str
+    created_at: float
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "rules": self.rules.to_dict(),
+            "variant": self.rules.variant,
+            "players": self.rules.players,
+            "target": self.target,
+            "stake": self.stake,
+            "clock_seconds": self.clock_seconds,
+            "has_password": self.has_password,
+            "status": self.status,
+            "commitment": self.commitment,
+        }
+
+
+class TableActor:
+    """Owns one table; everything reaches it through :meth:`submit`."""
+
+    def __init__(self, club: Club, table_id: int) -> None:
+        self.club = club
+        self.table_id = table_id
+        self.epoch = secrets.token_hex(4)
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.info: TableInfo | None = None
+        self.seats: dict[Seat, SeatInfo] = {}
+        self.pulya: Pulya | None = None
+        self.version = 0
+        self.seq = 0
+        self.events: deque[_Event] = deque(maxlen=club.settings.event_buffer)
+        self.watchers: dict[Address, int | None] = {}
+        self.away: set[Seat] = set()
+        self.auto_seqs: set[int] = set()
+        self.finished_summary: dict[str, Any] | None = None
+        self._turn_timer: asyncio.TimerHandle | None = None
+        self._grace: dict[Seat, asyncio.TimerHandle] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._replaying = False
+        self.stopped = asyncio.Event()
+
+    # --- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self._load()
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
+        # Clients of a previous incarnation learn the new epoch and resync.
+        self._broadcast_control({"type": "epoch", "table": self.table_id, "epoch": self.epoch})
+        for seat in self._human_seats():
+            self._start_grace(seat)
+        self._schedule()
+
+    def submit(self, command: Command) -> None:
+        self.queue.put_nowait(command)
+
+    async def stop(self) -> None:
+        self.submit(Stop())
+        if self._task is not None:
+            await asyncio.wait([self._task], timeout=5)
+
+    async def _run(self) -> None:
+        try:
+            while True:
+                command = await self.queue.get()
+                if isinstance(command, Stop):
+                    break
+                try:
+                    await self._handle(command)
+                except LogConflictError:
+                    log.warning("table %s: another process owns it now", self.table_id)
+                    break
+                except Exception:
+                    log.exception("table %s: command %r failed", self.table_id, command)
+        finally:
+            self._cancel_timers()
+            self.stopped.set()
+            self.club.actor_stopped(self)
+
+    # --- loading and replay --------------------------------------------------------------
+
+    async def _load(self) -> None:
+        engine = self.club.engine
+        async with engine.connect() as connection:
+            row = (
+                await connection.execute(
+                    select(models.tables).where(models.tables.c.id == self.table_id)
+                )
+            ).first()
+            if row is None:
+                raise KeyError(self.table_id)
+            seat_rows = (
+                await connection.execute(
+                    select(models.table_seats, models.users.c.name)
+                    .outerjoin(models.users, models.users.c.id == models.table_seats.c.user_id)
+                    .where(models.table_seats.c.table_id == self.table_id)
+                )
+            ).all()
+            logged = (
+                await connection.execute(
+                    select(models.actions)
+                    .where(models.actions.c.table_id == self.table_id)
+                    .order_by(models.actions.c.seq)
+                )
+            ).all()
+            game = (
+                await connection.execute(
+                    select(models.games.c.summary_json).where(
+                        models.games.c.table_id == self.table_id
+                    )
+                )
+            ).first()
+        self.info = TableInfo(
+            id=row.id,
+            creator_id=row.creator_id,
+            rules=Rules.from_json(row.rules_json),
+            target=row.target,
+            stake=row.stake,
+            clock_seconds=row.clock_seconds,
+            has_password=row.password_hash is not None,
+            status=row.status,
+            commitment=row.commitment,
+            secret=row.seed,
+            created_at=row.created_at,
+        )
+        self.seats = _seat_map(seat_rows)
+        if game is not None:
+            self.finished_summary = json.loads(game.summary_json)
+        if self.info.status in ("playing", "finished"):
+            self._replaying = True
+            try:
+                self._begin_pulya()
+                for entry in logged:
+                    action = action_from_index(entry.action)
+                    if entry.auto:
+                        self.auto_seqs.add(entry.seq)
+                    self._apply(Seat[entry.seat], action, bool(entry.auto))
+            finally:
+                self._replaying = False
+            if self.pulya is not None and self.pulya.over and self.finished_summary is None:
+                await self._finish()
+
+    def _begin_pulya(self) -> None:
+        assert self.info is not None
+        seeds = {seat: info.client_seed for seat, info in self.seats.items()}
+        self.pulya = Pulya(
+            self.table_id,
+            self.info.rules,
+            self.info.target,
+            bytes.fromhex(self.info.secret),
+            seeds,
+        )
+        self.pulya.start_deal()
+        self._emit_deal_start()
+
+    # --- commands ------------------------------------------------------------------------
+
+    async def _handle(self, command: Command) -> None:
+        if isinstance(command, Act):
+            await self._on_act(command)
+        elif isinstance(command, Subscribe):
+            self._on_subscribe(command)
+        elif isinstance(command, Back):
+            seat = self._seat_of(command.user_id)
+            if seat is not None:
+                self._come_back(seat)
+            self.club.reply(command.address, {"type": "ack", "id": command.request_id})
+        elif isinstance(command, Leave):
+            user = self.watchers.pop(command.address, None)
+            seat = self._seat_of(user)
+            if seat is not None and not self._connected(seat):
+                self._start_grace(seat)
+        elif isinstance(command, Reload):
+            await self._on_reload()
+        elif isinstance(command, Tick):
+            await self._on_tick(command)
+
+    async def _on_act(self, command: Act) -> None:
+        reply = self.club.reply
+        seat = self._seat_of(command.user_id)
+        if seat is None:
+            reply(
+                command.address,
+                error("not_seated", "only a player at this table may act", command.request_id),
+            )
+            return
+        self._come_back(seat)
+        state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
+        if state is None:
+            reply(command.address, error("no_game", "no deal is in progress", command.request_id))
+            return
+        if state.actor != seat:
+            whose = "nobody's" if state.actor is None else f"{state.actor.english}'s"
+            reply(
+                command.address,
+                error("not_your_turn", f"it is {whose} turn, not yours", command.request_id),
+            )
+            return
+        try:
+            action = resolve_action(command.action)
+        except BadMessage as problem:
+            reply(command.address, error(problem.code, str(problem), command.request_id))
+            return
+        if not state.is_legal(action):
+            reply(
+                command.address,
+                error("illegal", f"{action} is not a legal action now", command.request_id),
+            )
+            return
+        await self._commit(seat, action, auto=False)
+        reply(command.address, {"type": "ack", "id": command.request_id, "v": self.version})
+
+    def _on_subscribe(self, command: Subscribe) -> None:
+        self.watchers[command.address] = command.user_id
+        seat = self._seat_of(command.user_id)
+        if seat is not None:
+            self._cancel_grace(seat)
+        audience = seat.name if seat is not None else SPECTATOR
+        missed = self._missed(command.since, command.epoch)
+        if missed is None:
+            self.club.reply(command.address, self._snapshot(audience))
+        else:
+            for event in missed:
+                self.club.reply(command.address, event.payloads[audience])
+            self.club.reply(
+                command.address,
+                {
+                    "type": "synced",
+                    "table": self.table_id,
+                    "epoch": self.epoch,
+                    "v": self.version,
+                    "you": None if seat is None else seat.name,
+                },
+            )
+
+    def _missed(self, since: int | None, epoch: str | None) -> list[_Event] | None:
+        if since is None or epoch != self.epoch or since > self.version:
+            return None
+        if since == self.version:
+            return []
+        if not self.events or self.events[0].v > since + 1:
+            return None
+        return [e for e in self.events if e.v > since]
+
+    async def _on_reload(self) -> None:
+        async with self.club.engine.connect() as connection:
+            status = (
+                await connection.execute(
+                    select(models.tables.c.status).where(models.tables.c.id == self.table_id)
+                )
+            ).scalar_one()
+            seat_rows = (
+                await connection.execute(
+                    select(models.table_seats, models.users.c.name)
+                    .outerjoin(models.users, models.users.c.id == models.table_seats.c.user_id)
+                    .where(models.table_seats.c.table_id == self.table_id)
+                )
+            ).all()
+        assert self.info is not None
+        if self.pulya is not None:
+            return  # seats are fixed once the pulya started
+        self.seats = _seat_map(seat_rows)
+        self.info.status = status
+        self._emit_seats()
+        if status == "playing":
+            self._begin_pulya()
+            for seat in self._human_seats():
+                if not self._connected(seat):
+                    self._start_grace(seat)
+            self._schedule()
+
+    async def _on_tick(self, tick: Tick) -> None:
+        if tick.kind == "grace":
+            self._grace.pop(tick.seat, None)
+            if tick.seat in self.seats and not self._connected(tick.seat):
+                self._go_away(tick.seat)
+                self._schedule()
+            return
+        state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
+        if state is None or tick.seq != self.seq or state.actor != tick.seat:
+            return
+        if tick.kind == "timeout":
+            self._go_away(tick.seat)
+        elif not self._bot_controlled(tick.seat):
+            return
+        level = self._bot_level(tick.seat)
+        action = await bots.choose(level, state.view(tick.seat))
+        if tick.seq != self.seq:
+            return
+        info = self.seats.get(tick.seat)
+        await self._commit(tick.seat, action, auto=info is not None and info.user_id is not None)
+
+    # --- applying actions ----------------------------------------------------------------
+
+    async def _commit(self, seat: Seat, action: Action, *, auto: bool) -> None:
+        """Log first, then apply and tell everybody: nothing is acknowledged unlogged."""
+        assert self.pulya is not None and self.pulya.state is not None
+        after = self.pulya.state.apply(action)  # raises before logging if the engine refuses
+        await self.club.writer.append(
+            LogEntry(self.table_id, self.seq + 1, seat.name, action.index, auto)
+        )
+        if auto:
+            self.auto_seqs.add(self.seq + 1)
+        self._apply(seat, action, auto, after)
+        if self.pulya.over and self.finished_summary is None:
+            await self._finish()
+        self._schedule()
+
+    def _apply(self, seat: Seat, action: Action, auto: bool, after: Any = None) -> None:
+        pulya = self.pulya
+        assert pulya is not None and pulya.state is not None
+        before = pulya.state
+        if before.actor != seat:
+            raise IllegalActionError(f"the log has {seat} acting out of turn")
+        if after is None:
+            after = before.apply(action)
+        pulya.state = after
+        self.seq += 1
+        self._emit_action(after, seat, action, auto)
+        if after.is_over:
+            result = pulya.finish_deal()
+            self._emit_deal_end(after, result)
+            if not pulya.over:
+                pulya.start_deal()
+                self._emit_deal_start()
+
+    async def _finish(self) -> None:
+        assert self.pulya is not None and self.info is not None
+        self.finished_summary = await finish_game(
+            self.club, self.info, self.seats, self.pulya, self.auto_seqs
+        )
+        self.info.status = "finished"
+        self._emit(
+            "game_end",
+            {
+                "summary": self.finished_summary,
+                "secret": self.info.secret,
+                "commitment": self.info.commitment,
+            },
+            view=False,
+        )
+
+    # --- scheduling: bots, clocks, grace periods -----------------------------------------
+
+    def _schedule(self) -> None:
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+            self._turn_timer = None
+        if self._replaying or self.pulya is None or self.pulya.over:
+            return
+        state = self.pulya.state
+        if state is None or state.actor is None:
+            return
+        seat = state.actor
+        loop = asyncio.get_running_loop()
+
+        def tick(kind: str, delay: float) -> asyncio.TimerHandle:
+            return loop.call_later(delay, self.submit, Tick(kind, seat, self.seq))
+
+        assert self.info is not None
+        if self._bot_controlled(seat):
+            self._turn_timer = tick("bot", self.club.settings.bot_delay)
+        elif self.info.clock_seconds:
+            self._turn_timer = tick("timeout", float(self.info.clock_seconds))
+
+    def _bot_controlled(self, seat: Seat) -> bool:
+        info = self.seats.get(seat)
+        return info is None or info.bot is not None or seat in self.away
+
+    def _bot_level(self, seat: Seat) -> str:
+        info = self.seats.get(seat)
+        if info is not None and info.bot is not None:
+            return info.bot
+        return self.club.settings.substitute_bot
+
+    def _human_seats(self) -> list[Seat]:
+        return [s for s, i in self.seats.items() if i.user_id is not None]
+
+    def _connected(self, seat: Seat) -> bool:
+        user = self.seats[seat].user_id
+        return user is not None and any(u == user for u in self.watchers.values())
+
+    def _start_grace(self, seat: Seat) -> None:
+        if self._replaying or self.pulya is None or seat in self._grace or seat in self.away:
+            return
+        loop = asyncio.get_running_loop()
+        self._grace[seat] = loop.call_later(
+            self.club.settings.grace_seconds, self.submit, Tick("grace", seat, 0)
+        )
+
+    def _cancel_grace(self, seat: Seat) -> None:
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _go_away(self, seat: Seat) -> None:
+        if seat in self.away or self.seats.get(seat) is None or self.seats[seat].bot:
+            return
+        self.away.add(seat)
+        self._emit("presence", {"seat": seat.name, "away": True}, view=False)
+
+    def _come_back(self, seat: Seat) -> None:
+        self._cancel_grace(seat)
+        if seat in self.away:
+            self.away.discard(seat)
+            self._emit("presence", {"seat": seat.name, "away": False}, view=False)
+            self._schedule()
+
+    def _cancel_timers(self) -> None:
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+        for handle in self._grace.values():
+            handle.cancel()
+        self._grace.clear()
+
+    def _seat_of(self, user_id: int | None) -> Seat | None:
+        if user_id is None:
+            return None
+        for seat, info in self.seats.items():
+            if info.user_id == user_id:
+                return seat
+        return None
+
+    # --- events --------------------------------------------------------------------------
+
+    def _audiences(self) -> list[str]:
+        assert self.info is not None
+        return [s.name for s in player_seats(self.info.rules.players)] + [SPECTATOR]
+
+    def _emit(
+        self,
+        kind: str,
+        body: dict[str, Any],
+        *,
+        view: bool = True,
+        state: DealState | None = None,
+        per_audience: Callable[[str, ViewSet | None], dict[str, Any]] | None = None,
+    ) -> None:
+        """Give the event the next version and a copy for every audience, then send it."""
+        assert self.info is not None
+        self.version += 1
+        if state is None and self.pulya is not None:
+            state = self.pulya.state
+        viewset = ViewSet(state, self.info.rules.players) if state is not None else None
+        payloads: dict[str, dict[str, Any]] = {}
+        for audience in self._audiences():
+            message: dict[str, Any] = {
+                "type": "event",
+                "table": self.table_id,
+                "epoch": self.epoch,
+                "v": self.version,
+                "kind": kind,
+                **body,
+            }
+            if per_audience is not None:
+                message.update(per_audience(audience, viewset))
+            if view and viewset is not None:
+                message.update(viewset.payload(audience))
+            payloads[audience] = message
+        self.events.append(_Event(self.version, payloads))
+        if not self._replaying:
+            self.club.broadcast(self.table_id, self._user_audiences(), payloads)
+
+    def _user_audiences(self) -> dict[int, str]:
+        return {i.user_id: s.name for s, i in self.seats.items() if i.user_id is not None}
+
+    def _broadcast_control(self, message: dict[str, Any]) -> None:
+        payloads = {audience: message for audience in self._audiences()}
+        self.club.broadcast(self.table_id, self._user_audiences(), payloads)
+
+    def _emit_seats(self) -> None:
+        assert self.info is not None
+        self._emit(
+            "seats",
+            {"seats": self._public_seats(), "status": self.info.status},
+            view=False,
+        )
+
+    def _emit_deal_start(self) -> None:
+        assert self.pulya is not None
+        self._emit("deal_start", {"deal": self.pulya.deal_number, "dealer": self.pulya.dealer.name})
+
+    def _emit_action(self, state: DealState, seat: Seat, action: Action, auto: bool) -> None:
+        def shown(audience: str, viewset: ViewSet | None) -> dict[str, Any]:
+            visible = viewset is not None and viewset.last_action_visible(audience)
+            return {"seat": seat.name, "action": action_json(action) if visible else None}
+
+        self._emit("action", {"auto": auto}, state=state, per_audience=shown)
+
+    def _emit_deal_end(self, state: DealState, result: DealResult) -> None:
+        assert self.pulya is not None
+        self._emit(
+            "deal_end",
+            {
+                "deal": self.pulya.deal_number,
+                "result": views.result_json(result),
+                "sheet": self.pulya.sheet.to_dict(),
+            },
+            state=state,
+        )
+
+    def _public_seats(self) -> dict[str, Any]:
+        assert self.info is not None
+        out: dict[str, Any] = {}
+        for seat in player_seats(self.info.rules.players):
+            info = self.seats.get(seat)
+            entry = None if info is None else info.public()
+            if entry is not None:
+                entry["away"] = seat in self.away
+            out[seat.name] = entry
+        return out
+
+    def _snapshot(self, audience: str) -> dict[str, Any]:
+        assert self.info is not None
+        message: dict[str, Any] = {
+            "type": "snapshot",
+            "table": self.table_id,
+            "epoch": self.epoch,
+            "v": self.version,
+            "you": None if audience == SPECTATOR else audience,
+            "info": self.info.public(),
+            "seats": self._public_seats(),
+            "status": self.info.status,
+        }
+        if self.pulya is not None:
+            message["deal"] = self.pulya.deal_number
+            message["dealer"] = self.pulya.dealer.name
+            message["sheet"] = self.pulya.sheet.to_dict()
+            message["results"] = [views.result_json(r) for r in self.pulya.results]
+            if self.pulya.state is not None:
+                viewset = ViewSet(self.pulya.state, self.info.rules.players)
+                message.update(viewset.payload(audience))
+        if self.finished_summary is not None:
+            message["summary"] = self.finished_summary
+            message["secret"] = self.info.secret
+        return message
+
+
+def _seat_map(rows: Any) -> dict[Seat, SeatInfo]:
+    seats: dict[Seat, SeatInfo] = {}
+    for row in rows:
+        name = row.name if row.user_id is not None else f"bot ({row.bot})"
+        seats[Seat[row.seat]] = SeatInfo(
+            Seat[row.seat], row.user_id, name or "?", row.bot, row.client_seed or ""
+        )
+    return seats

@@ -1,0 +1,125 @@
+"""The websocket endpoint: ``/ws/tables/{id}``, one table per connection.
+
+The session cookie says who is connecting (no cookie: a spectator). Frames are bounded
+and rate limited; every problem is answered with an ``error`` message and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy import select
+
+from preferans.server import models
+from preferans.server.auth import COOKIE, user_from_token
+from preferans.server.club import Club
+from preferans.server.connections import Connection, RateLimiter
+from preferans.server.protocol import BadMessage, error, parse_client_message
+from preferans.server.tables import Act, Back, Leave
+
+__all__ = ["router"]
+
+router = APIRouter()
+CLOSE_POLICY = 1008
+CLOSE_NOT_FOUND = 4404
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Browsers send Origin; a page from another site must not use the player's cookie."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(
+    websocket: WebSocket, table_id: int, since: int | None = None, epoch: str | None = None
+) -> None:
+    club: Club = websocket.app.state.club
+    if not _same_origin(websocket):
+        await websocket.close(CLOSE_POLICY, "cross-origin connections are refused")
+        return
+    async with club.engine.connect() as connection:
+        exists = (
+            await connection.execute(
+                select(models.tables.c.id).where(models.tables.c.id == table_id)
+            )
+        ).first()
+    if exists is None:
+        await websocket.close(CLOSE_NOT_FOUND, "no such table")
+        return
+    user = await user_from_token(club.engine, websocket.cookies.get(COOKIE))
+    if epoch is not None and len(epoch) > 64:
+        epoch = None
+    await websocket.accept()
+    conn = Connection(club, table_id, None if user is None else user.id, since, epoch)
+    club.register(conn)
+    writer = asyncio.create_task(_write(websocket, conn))
+    limiter = RateLimiter(club.settings.messages_per_second, club.settings.message_burst)
+    try:
+        conn.subscribe()
+        await _read(websocket, conn, limiter)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        conn.close()
+        club.unregister(conn)
+        with contextlib.suppress(Exception):
+            await club.route(table_id, Leave(conn.address))
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+async def _write(websocket: WebSocket, conn: Connection) -> None:
+    while True:
+        text = await conn.out.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+            return
+        await websocket.send_text(text)
+
+
+async def _read(websocket: WebSocket, conn: Connection, limiter: RateLimiter) -> None:
+    club = conn.club
+    limit = club.settings.max_message_bytes
+    while not conn.closed:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        raw = frame.get("text")
+        if raw is None:
+            raw = frame.get("bytes") or b""
+        if not limiter.allow():
+            conn.send(error("rate_limited", "too many messages; slow down"))
+            if limiter.refused > 10 * club.settings.message_burst:
+                await websocket.close(CLOSE_POLICY, "message flood")
+                return
+            continue
+        try:
+            message = parse_client_message(raw, limit)
+        except BadMessage as problem:
+            conn.send(error(problem.code, str(problem)))
+            continue
+        if message.type == "ping":
+            conn.send({"type": "pong", "id": message.id})
+        elif message.type == "sync":
+            conn.last_v = message.since if message.since is not None else -1
+            conn.epoch = message.epoch
+            conn.subscribe()
+        elif message.type == "back":
+            await club.route(conn.table_id, Back(conn.address, conn.user_id, message.id))
+        elif message.type == "action":
+            if conn.user_id is None:
+                conn.send(error("not_seated", "spectators cannot act; log in and sit", message.id))
+                continue
+            assert message.action is not None
+            await club.route(
+                conn.table_id, Act(conn.address, conn.user_id, message.action, message.id)
+            )
