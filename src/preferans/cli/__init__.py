@@ -15,7 +15,7 @@ from types import ModuleType
 __all__ = ["main"]
 
 #: Subcommands in the order ``--help`` lists them.
-SUBCOMMANDS: tuple[str, ...] = ("solve",)
+SUBCOMMANDS: tuple[str, ...] = ("serve", "match", "verify")
 
 
 def _load(name: str) -> ModuleType:
