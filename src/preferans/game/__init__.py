@@ -11,6 +11,7 @@
 from preferans.game.deal import Deal, active_seats
 from preferans.game.errors import IllegalActionError
 from preferans.game.phase import Phase
+from preferans.game.resample import resample
 from preferans.game.state import DealState, new_deal
 from preferans.game.trick import Trick
 from preferans.game.views import View
@@ -26,4 +27,5 @@ __all__ = [
     "View",
     "active_seats",
     "new_deal",
+    "resample",
 ]

@@ -23,7 +23,7 @@ from preferans.game.table import Table
 from preferans.game.trick import Trick
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
-from preferans.seats import Seat
+from preferans.seats import Seat, seats_for
 
 if TYPE_CHECKING:
     from preferans.cards import Card
@@ -345,6 +345,8 @@ class DealState:
         """What ``seat`` may know now, and nothing more."""
         from preferans.game.views import make_view
 
+        if seat not in seats_for(self._t.players):
+            raise ValueError(f"{Seat(seat).english} does not sit at this table")
         return make_view(self, seat)
 
     def __repr__(self) -> str:
