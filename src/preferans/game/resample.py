@@ -128,9 +128,9 @@ def resample(view: View, rng: random.Random) -> DealState:
 
     discards: list[Action] = []
     if view.discard is None and n_discard:
-        cards = list(CardSet.from_mask(filled[_DISCARD]))
-        rng.shuffle(cards)
-        discards = [card_action(c) for c in cards]
+        hidden = list(CardSet.from_mask(filled[_DISCARD]))
+        rng.shuffle(hidden)
+        discards = [card_action(c) for c in hidden]
     state = new_deal(rules, deal, raspasy_run=view.raspasy_run)
     history = view.history
     i = 0
