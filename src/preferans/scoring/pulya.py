@@ -10,12 +10,12 @@ of raspasy (for the progression and the exit rule) is read off the sheet.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from preferans.actions import Action
+from preferans.game import Deal, DealState, new_deal
 from preferans.result import DealResult
 from preferans.rules import Rules
 from preferans.seats import Seat, next_seat
@@ -27,15 +27,10 @@ __all__ = ["FIRST_DEALER", "DealSource", "Policy", "Pulya"]
 #: The first dealer of a pulya: East, so that South is first hand (seed 000).
 FIRST_DEALER: Final = Seat.E
 
-DealSource = Callable[[Rules, Seat, int], Any]
+DealSource = Callable[[Rules, Seat, int], Deal]
 """``(rules, dealer, deal number from 1) -> preferans.game.Deal``."""
-Policy = Callable[[Any], Action]
+Policy = Callable[[DealState], Action]
 """``DealState -> Action``: who moves is ``state.actor``; the policy answers for everyone."""
-
-
-def _game() -> Any:
-    """The engine, imported when a deal is started (the sheet itself never needs it)."""
-    return importlib.import_module("preferans.game")
 
 
 class Pulya:
@@ -88,22 +83,22 @@ class Pulya:
             return True
         return self.max_deals is not None and self.sheet.deals_played >= self.max_deals
 
-    def next_cards(self) -> Any:
+    def next_cards(self) -> Deal:
         """The next :class:`preferans.game.Deal`: from the deal source, or shuffled by rng."""
         number = self.sheet.deals_played + 1
         if self.deal_source is not None:
             deal = self.deal_source(self.rules, self.dealer, number)
         else:
-            deal = _game().Deal.random(self.rules, self.dealer, self.rng)
+            deal = Deal.random(self.rules, self.dealer, self.rng)
         if deal.dealer != self.dealer:
             raise SheetError(f"deal {number} is dealt by {deal.dealer}, but {self.dealer} deals")
         return deal
 
-    def start_deal(self) -> Any:
+    def start_deal(self) -> DealState:
         """The engine's initial :class:`preferans.game.DealState` for the next deal."""
         if self.is_over:
             raise SheetError("the pulya is over")
-        return _game().new_deal(self.rules, self.next_cards(), raspasy_run=self.raspasy_run)
+        return new_deal(self.rules, self.next_cards(), raspasy_run=self.raspasy_run)
 
     def record(self, result: DealResult) -> DealRecord:
         """Write a finished deal and pass the deal on."""
