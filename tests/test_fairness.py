@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from preferans.cards import DECK, Card
+from preferans.cards import DECK, Card, CardSet
 from preferans.fairness import (
     ByteStream,
     FairnessError,
@@ -138,3 +138,29 @@ def test_chi2_catches_the_classic_naive_shuffle() -> None:
             order[i], order[j] = order[j], order[i]
         orders.append(tuple(order))
     assert _position_chi2(orders) > CRITICAL
+
+
+def test_fair_deal_deals_the_shuffled_order() -> None:
+    from preferans.fairness import fair_deal
+    from preferans.game import Deal
+    from preferans.rules import find_rules
+
+    rules = find_rules("sochi", players=4)
+    order = shuffled_order(SECRET, "t", 3, SEEDS)
+    deal = fair_deal(SECRET, "t", 3, SEEDS, rules, Seat.W)
+    assert deal == Deal.from_order(order, rules, Seat.W)
+    assert Seat.W not in deal.hands  # the dealer sits out with 4 players
+    assert deal.hands[Seat.N] == CardSet(order[:10])  # first hand: left of the dealer
+    assert deal.talon_order == order[30:]
+
+
+def test_deal_source_feeds_a_pulya() -> None:
+    from preferans.fairness import deal_source
+    from preferans.rules import find_rules
+    from preferans.scoring.pulya import Pulya
+
+    rules = find_rules("rostov")
+    first = Pulya(rules, 10, deal_source=deal_source(SECRET, "t", SEEDS)).next_cards()
+    again = Pulya(rules, 10, deal_source=deal_source(SECRET, "t", SEEDS)).next_cards()
+    assert first == again
+    assert first.dealer is Seat.E
