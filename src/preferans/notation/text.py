@@ -254,7 +254,7 @@ def load(fp: IO[str]) -> GameRecord:
 
 
 _TAG_RE: Final = re.compile(r'\[\s*([^\s"\]]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(?:#.*)?')
-_DEAL_RE: Final = re.compile(r"(?i)(deal|сдача|раздача)\s*(?:№|#|no\.?)?\s*(\d+)\s*:?")
+_DEAL_RE: Final = re.compile(r"(?i)(deal|сдача|раздача)\s*(?:№|no\.?)?\s*(\d+)\s*:?")
 _KEY_RE: Final = re.compile(r"([^:]+?)\s*:(.*)")
 
 _FREE_TAG_ALIASES: Final = {
