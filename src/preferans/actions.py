@@ -169,21 +169,23 @@ class Claim:
 
 Action = CardAction | Bid | Declare | Call | Claim
 
-PASS: Final = Call(CallKind.PASS)
-HERE: Final = Call(CallKind.HERE)
-WHIST: Final = Call(CallKind.WHIST)
-HALF_WHIST: Final = Call(CallKind.HALF_WHIST)
-OPEN: Final = Call(CallKind.OPEN)
-CLOSED: Final = Call(CallKind.CLOSED)
-WALK_AWAY: Final = Call(CallKind.WALK_AWAY)
-THROW_TALON: Final = Call(CallKind.THROW_TALON)
-ACCEPT: Final = Call(CallKind.ACCEPT)
-REJECT: Final = Call(CallKind.REJECT)
-
 _CARD_ACTIONS: Final = tuple(CardAction(Card.from_index(i)) for i in range(32))
 _BIDS: Final = tuple(Bid(c) for c in _FULL_LADDER)
 _DECLARES: Final = tuple(Declare(c) for c in _FULL_LADDER)
 _CALLS: Final = tuple(Call(k) for k in _CALL_ORDER)
+_CALL_OF: Final = dict(zip(_CALL_ORDER, _CALLS, strict=True))
+
+# The constants are the very instances action_from_index returns, so `is` works.
+PASS: Final = _CALL_OF[CallKind.PASS]
+HERE: Final = _CALL_OF[CallKind.HERE]
+WHIST: Final = _CALL_OF[CallKind.WHIST]
+HALF_WHIST: Final = _CALL_OF[CallKind.HALF_WHIST]
+OPEN: Final = _CALL_OF[CallKind.OPEN]
+CLOSED: Final = _CALL_OF[CallKind.CLOSED]
+WALK_AWAY: Final = _CALL_OF[CallKind.WALK_AWAY]
+THROW_TALON: Final = _CALL_OF[CallKind.THROW_TALON]
+ACCEPT: Final = _CALL_OF[CallKind.ACCEPT]
+REJECT: Final = _CALL_OF[CallKind.REJECT]
 _CLAIMS: Final = tuple(Claim(n) for n in range(11))
 _BY_INDEX: Final[tuple[Action, ...]] = (
     *_CARD_ACTIONS,
@@ -239,7 +241,7 @@ def parse_action(text: str) -> Action:
     lowered = raw.lower().replace("ё", "е")
     kind = _CALL_BY_TEXT.get(lowered)
     if kind is not None:
-        return Call(kind)
+        return _CALL_OF[kind]
     for prefix in ("play ", "игра ", "declare "):
         if lowered.startswith(prefix):
             try:

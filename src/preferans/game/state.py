@@ -12,7 +12,16 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, Declare
+from preferans.actions import (
+    Action,
+    Bid,
+    Call,
+    CallKind,
+    CardAction,
+    Claim,
+    Declare,
+    action_from_index,
+)
 from preferans.cards import CardSet
 from preferans.contracts import Contract
 from preferans.game import bidding, claims, play, talon, whisting
@@ -328,6 +337,7 @@ class DealState:
             raise IllegalActionError(f"not an action: {action!r}")
         if action not in self.legal_actions():
             raise IllegalActionError(_explain(self, action))
+        action = action_from_index(action.index)  # the shared instance: phases compare by `is`
         new = self._copy()
         who = self.actor if type(action) is Claim else self.to_move
         assert who is not None
