@@ -209,3 +209,15 @@ def test_json_syntax_error_has_line() -> None:
     with pytest.raises(NotationError) as info:
         from_json('{\n  "deals": [,]\n}')
     assert info.value.line == 2
+
+
+@pytest.mark.parametrize("name", ["Variant", "secret", "South", "WestSeed", "two words", "event"])
+def test_writer_refuses_free_tags_that_would_not_read_back(name: str) -> None:
+    record = GameRecord(tags={name: "x"})
+    with pytest.raises(ValueError, match="tag"):
+        dumps(record)
+
+
+def test_writer_refuses_multiline_values() -> None:
+    with pytest.raises(ValueError, match="one line"):
+        dumps(GameRecord(players={Seat.S: "two\nlines"}))

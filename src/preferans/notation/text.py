@@ -94,8 +94,23 @@ def _header_lines(record: GameRecord) -> list[str]:
         tag(f"{seat.english}Seed", seed)
     for name, value in record.tags.items():
         if name not in STANDARD_TAGS:
+            _check_free_tag(name)
             tag(name, value)
     return lines
+
+
+def _check_free_tag(name: str) -> None:
+    """A free tag must read back as itself: a plain name that no typed tag claims."""
+    if not re.fullmatch(r'[^\s"\[\]#]+', name):
+        raise ValueError(f"a tag name is one word without quotes or brackets: {name!r}")
+    key = name.lower()
+    seed = _SEED_RE.fullmatch(name)
+    seed_seat = seed is not None and (
+        _Reader._seat_tag((seed.group(1) or seed.group(2)).lower()) is not None
+    )
+    seat = _Reader._seat_tag(key) is not None
+    if key in _TAG_ALIASES or key in _FREE_TAG_ALIASES or seat or seed_seat:
+        raise ValueError(f"the tag {name!r} has a field of its own in GameRecord")
 
 
 def _card_text(action: CardAction, ascii: bool) -> str:
