@@ -221,3 +221,13 @@ def test_writer_refuses_free_tags_that_would_not_read_back(name: str) -> None:
 def test_writer_refuses_multiline_values() -> None:
     with pytest.raises(ValueError, match="one line"):
         dumps(GameRecord(players={Seat.S: "two\nlines"}))
+
+
+def test_rules_as_json_or_pairs() -> None:
+    record = loads('[Rules "{\\"variant\\": \\"rostov\\", \\"players\\": 4}"]\n')
+    assert record.rules == find_rules("rostov", players=4)
+    record = loads('[Variant "piter"]\n[Rules "players=2 raspasy_progression=2,4,6"]\n')
+    assert record.rules == find_rules("leningrad", players=2, raspasy_progression=(2, 4, 6))
+    with pytest.raises(NotationError, match="Variant tag") as info:
+        loads('[Variant "sochi"]\n[Rules "variant=rostov"]\n')
+    assert info.value.line == 2
