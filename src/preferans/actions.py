@@ -233,6 +233,8 @@ _CALL_BY_TEXT.update(
 def parse_action(text: str) -> Action:
     """Read an action as a person writes it: ``♠9``, ``7♣``, ``play 7♣``, ``pass``, ``вист``.
 
+    Returns the shared instances that :func:`action_from_index` returns too.
+
     A bare contract is a :class:`Bid`; ``play 7♣`` (or ``игра 7♣``) is a :class:`Declare`.
     """
     from preferans.cards import CardParseError
@@ -245,19 +247,20 @@ def parse_action(text: str) -> Action:
     for prefix in ("play ", "игра ", "declare "):
         if lowered.startswith(prefix):
             try:
-                return Declare(Contract.parse(raw[len(prefix) :]))
+                contract = Contract.parse(raw[len(prefix) :])
+                return _DECLARES[_LADDER_INDEX[contract]]
             except ContractParseError as error:
                 raise ValueError(str(error)) from None
     if lowered.startswith(("claim ", "предлагаю ")):
         tail = lowered.split(None, 1)[1]
         if tail.isdigit():
-            return Claim(int(tail))
+            return _CLAIMS[Claim(int(tail)).tricks]
     try:
         return card_action(Card.parse(raw))
     except CardParseError:
         pass
     try:
-        return Bid(Contract.parse(raw))
+        return _BIDS[_LADDER_INDEX[Contract.parse(raw)]]
     except ContractParseError:
         pass
     raise ValueError(f"not an action: {raw!r} (a card like ♠9, a bid like 7♣, or a call: pass)")
