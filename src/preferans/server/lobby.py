@@ -66,7 +66,7 @@ class CreateTable(BaseModel):
     target: int = Field(10, ge=2, le=100, description="the pulya target")
     stake: float = Field(0.0, ge=0, le=1000, description="money per whist")
     password: str | None = Field(None, min_length=1, max_length=64)
-    clock_seconds: int | None = Field(None, ge=5, le=600, description="per-move limit")
+    clock_seconds: int | None = Field(None, ge=1, le=600, description="per-move limit")
     bots: dict[SeatName, str] = Field(
         default_factory=dict, description="seats to fill with bots: seat → level"
     )

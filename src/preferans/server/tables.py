@@ -341,7 +341,18 @@ class TableActor:
                 error("illegal", f"{action} is not a legal action now", command.request_id),
             )
             return
-        await self._commit(seat, action, auto=False)
+        try:
+            await self._commit(seat, action, auto=False)
+        except IllegalActionError as problem:
+            reply(command.address, error("illegal", str(problem), command.request_id))
+            return
+        except (AssertionError, ValueError, KeyError, TypeError):
+            log.exception("table %s: the engine failed on %s", self.table_id, action)
+            reply(
+                command.address,
+                error("refused", f"{action} cannot be applied now", command.request_id),
+            )
+            return
         reply(command.address, {"type": "ack", "id": command.request_id, "v": self.version})
 
     def _on_subscribe(self, command: Subscribe) -> None:
@@ -422,7 +433,18 @@ class TableActor:
         if tick.seq != self.seq:
             return
         info = self.seats.get(tick.seat)
-        await self._commit(tick.seat, action, auto=info is not None and info.user_id is not None)
+        auto = info is not None and info.user_id is not None
+        try:
+            await self._commit(tick.seat, action, auto=auto)
+        except (IllegalActionError, AssertionError, ValueError, KeyError, TypeError):
+            log.exception("table %s: the engine failed on the bot's %s", self.table_id, action)
+            for other in state.legal_actions():
+                if other != action:
+                    try:
+                        await self._commit(tick.seat, other, auto=auto)
+                    except (IllegalActionError, AssertionError, ValueError, KeyError, TypeError):
+                        continue
+                    return
 
     # --- applying actions ----------------------------------------------------------------
 

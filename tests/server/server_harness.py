@@ -1,0 +1,235 @@
+"""Real servers and real clients for the server tests: no mocks anywhere.
+
+``ServerProcess`` runs ``preferans serve`` in a subprocess on a free port; ``Client`` is a
+player (or a spectator) with an HTTP session and websockets, recording every message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+__all__ = ["Client", "ServerProcess", "free_port", "play_table"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``python -m preferans.cli.serve`` on a free port, with a log file."""
+
+    def __init__(self, data_dir: Path, *extra: str, port: int | None = None) -> None:
+        self.data_dir = data_dir
+        self.extra = list(extra)
+        self.port = port or free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log_path = data_dir / f"server-{self.port}.log"
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        command = [
+            sys.executable,
+            "-m",
+            "preferans.cli.serve",
+            "--port",
+            str(self.port),
+            "--data-dir",
+            str(self.data_dir),
+            "--bot-delay",
+            "0",
+            "--rate",
+            "2000",
+            "--log-level",
+            "warning",
+            *self.extra,
+        ]
+        log = self.log_path.open("ab")
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")
+
+    def kill9(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Client:
+    """A person: an account (or none, a spectator), a REST session, a table websocket."""
+
+    def __init__(self, server: ServerProcess, name: str | None = None) -> None:
+        self.server = server
+        self.name = name
+        self.http = httpx.AsyncClient(base_url=server.base, timeout=30)
+        self.ws: Any = None
+        self.messages: list[dict[str, Any]] = []
+        self.table: int | None = None
+        self.seat: str | None = None
+        self.epoch: str | None = None
+        self.v = -1
+        self._inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._reader: asyncio.Task[None] | None = None
+
+    async def register(self, password: str = "password1") -> dict[str, Any]:
+        assert self.name is not None
+        response = await self.http.post(
+            "/api/register", json={"name": self.name, "password": password}
+        )
+        response.raise_for_status()
+        data: dict[str, Any] = response.json()
+        return data
+
+    @property
+    def cookie(self) -> str | None:
+        return self.http.cookies.get("pref_session")
+
+    async def create(self, **body: Any) -> dict[str, Any]:
+        response = await self.http.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        data: dict[str, Any] = response.json()
+        self.table = data["id"]
+        self.seat = "S"
+        return data
+
+    async def sit(self, table: int, seat: str) -> dict[str, Any]:
+        response = await self.http.post(f"/api/tables/{table}/sit", json={"seat": seat})
+        assert response.status_code == 200, response.text
+        self.table = table
+        self.seat = seat
+        data: dict[str, Any] = response.json()
+        return data
+
+    async def connect(self, table: int | None = None, *, resume: bool = False) -> None:
+        table = table if table is not None else self.table
+        assert table is not None
+        self.table = table
+        url = f"{self.server.ws_base}/ws/tables/{table}"
+        if resume and self.epoch is not None:
+            url += f"?since={self.v}&epoch={self.epoch}"
+        headers = {"Cookie": f"pref_session={self.cookie}"} if self.cookie else {}
+        self.ws = await websockets.connect(url, additional_headers=headers, max_size=2**22)
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for raw in self.ws:
+                message = json.loads(raw)
+                self.messages.append(message)
+                if message.get("type") in ("event", "snapshot", "synced"):
+                    self.epoch = message.get("epoch", self.epoch)
+                    self.v = int(message["v"])
+                await self._inbox.put(message)
+
+    async def next(self, timeout: float = 15.0) -> dict[str, Any]:
+        return await asyncio.wait_for(self._inbox.get(), timeout)
+
+    async def expect(self, predicate: Any, timeout: float = 15.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("expected message did not come")
+            message = await self.next(left)
+            if predicate(message):
+                return message
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def disconnect(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await self._reader
+        self.ws = None
+
+    async def close(self) -> None:
+        await self.disconnect()
+        await self.http.aclose()
+
+
+def my_turn(client: Client, message: dict[str, Any]) -> bool:
+    return (
+        message.get("type") in ("event", "snapshot")
+        and bool(message.get("legal"))
+        and message.get("turn") == client.seat
+    )
+
+
+async def autoplay(client: Client, rng: random.Random, stop_after: int | None = None) -> int:
+    """Answer every turn with a random legal action until the game ends; count actions."""
+    count = 0
+    request = 0
+    legal: list[dict[str, Any]] = []
+    last = -1
+    while True:
+        message = await client.next(timeout=60)
+        if message.get("type") == "event" and message.get("kind") == "game_end":
+            return count
+        if message.get("type") == "snapshot" and message.get("status") == "finished":
+            return count
+        if message.get("type") == "error" and message.get("code") in ("refused", "illegal"):
+            # The engine refused (should not happen): try another of the offered actions.
+            legal = [a for a in legal if a["index"] != last] or legal
+        elif my_turn(client, message):
+            legal = message["legal"]
+        else:
+            continue
+        if stop_after is not None and count >= stop_after:
+            return count
+        request += 1
+        last = rng.choice(legal)["index"]
+        await client.send({"type": "action", "action": last, "id": request})
+        count += 1
+
+
+async def play_table(clients: list[Client], seed: int) -> list[int]:
+    """Every client plays randomly until the game ends."""
+    return list(
+        await asyncio.gather(
+            *(autoplay(c, random.Random(seed * 10 + i)) for i, c in enumerate(clients))
+        )
+    )
