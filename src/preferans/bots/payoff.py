@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from preferans.contracts import Contract
-from preferans.result import DealResult
+from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
 
-__all__ = ["Ledger", "deal_value", "game_value"]
+__all__ = ["Ledger", "deal_value", "game_value", "split_defence", "synth_result"]
 
 
 class Ledger:
@@ -104,3 +104,66 @@ def game_value(
     if whisters and not (contract.level == 10 and rules.ten_checked):
         value -= defence * price * rate
     return value
+
+
+def synth_result(
+    rules: Rules,
+    dealer: Seat,
+    active: tuple[Seat, ...],
+    kind: DealKind,
+    *,
+    declarer: Seat | None = None,
+    contract: Contract | None = None,
+    bid: Contract | None = None,
+    tricks: dict[Seat, int] | None = None,
+    choices: dict[Seat, WhistChoice] | None = None,
+    whisters: tuple[Seat, ...] = (),
+    open_: bool = False,
+    played: bool = True,
+) -> DealResult:
+    """A deal's outcome imagined by a bot, in the form the sheet scores."""
+    dummy = Seat.E if rules.players == 2 else None
+    return DealResult(
+        kind=kind,
+        dealer=dealer,
+        active=active,
+        dummy=dummy,
+        declarer=declarer,
+        bid=bid if bid is not None else contract,
+        contract=contract,
+        defenders=choices or {},
+        whisters=whisters,
+        open=open_,
+        checked=bool(
+            contract is not None and contract.level == 10 and rules.ten_checked and played
+        ),
+        played=played,
+        tricks=tricks or {},
+    )
+
+
+def split_defence(
+    declarer: Seat,
+    active: tuple[Seat, ...],
+    declarer_tricks: int,
+    already: dict[Seat, int] | None = None,
+    shares: dict[Seat, float] | None = None,
+) -> dict[Seat, int]:
+    """Tricks per seat when the declarer ends with ``declarer_tricks``: the defence's
+    remaining tricks go to the defenders in proportion to ``shares`` (equal by default)."""
+    defenders = [s for s in active if s != declarer]
+    already = already or {}
+    out = {declarer: declarer_tricks}
+    total = 10 - declarer_tricks
+    base = {s: already.get(s, 0) for s in defenders}
+    rest = max(0, total - sum(base.values()))
+    weights = shares or {}
+    w0 = max(weights.get(defenders[0], 1.0), 1e-6)
+    w1 = max(weights.get(defenders[1], 1.0), 1e-6)
+    first = round(rest * w0 / (w0 + w1))
+    out[defenders[0]] = base[defenders[0]] + first
+    out[defenders[1]] = total - out[defenders[0]]
+    if out[defenders[1]] < base[defenders[1]]:
+        out[defenders[1]] = base[defenders[1]]
+        out[defenders[0]] = total - base[defenders[1]]
+    return out
