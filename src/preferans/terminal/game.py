@@ -1,0 +1,260 @@
+"""The game loop of ``preferans play``: bots move by themselves, the person types.
+
+Reading is line by line through ``input()``, so the same loop serves a terminal (with line
+editing) and a pipe or a script (tests drive it both ways). Nothing here knows the rules:
+the choices shown are the engine's legal actions, and a refused move is explained in the
+engine's own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+
+from preferans.actions import Action
+from preferans.game import DealState, IllegalActionError, Phase
+from preferans.scoring import render_text
+from preferans.scoring.sheet import DealRecord as SheetRecord
+from preferans.seats import Seat
+from preferans.terminal.hints import get_hint
+from preferans.terminal.i18n import Lang, action_text, seat_name, tr
+from preferans.terminal.parse import Command, InputError, parse_input
+from preferans.terminal.render import (
+    action_markup,
+    choices_markup,
+    completed_trick_markup,
+    view_lines,
+)
+from preferans.terminal.session import Session
+
+__all__ = ["EXIT_INTERRUPTED", "EXIT_OK", "TerminalGame"]
+
+EXIT_OK = 0
+EXIT_INTERRUPTED = 130
+PROMPT = "> "
+
+_VARIANT_NAMES = {
+    "sochi": ("Sochi", "Сочи"),
+    "leningrad": ("Leningrad", "Ленинград"),
+    "rostov": ("Rostov", "Ростов"),
+}
+
+
+class _Quit(Exception):
+    """The player asked to stop."""
+
+
+class TerminalGame:
+    """Runs a :class:`Session` to its end with a person at ``session.setup.human``."""
+
+    def __init__(
+        self,
+        session: Session,
+        console: Console,
+        lang: Lang,
+        *,
+        save_path: Path | None = None,
+        record_path: Path | None = None,
+        read: Callable[[str], str] = input,
+    ) -> None:
+        self.session = session
+        self.console = console
+        self.lang = lang
+        self.save_path = save_path
+        self.record_path = record_path
+        self.read = read
+
+    # --- output --------------------------------------------------------------------------
+
+    def say(self, markup: str) -> None:
+        self.console.print(markup)
+
+    def plain(self, text: str) -> None:
+        self.console.print(text, markup=False)
+
+    def t(self, key: str, **values: object) -> str:
+        return tr(self.lang, key, **values)
+
+    def seat(self, seat: Seat) -> str:
+        return seat_name(seat, self.lang)
+
+    # --- the loop ------------------------------------------------------------------------
+
+    def welcome(self) -> None:
+        setup = self.session.setup
+        variant = _VARIANT_NAMES[setup.rules.variant][1 if self.lang == "ru" else 0]
+        target = "—" if setup.target is None else setup.target
+        line = self.t(
+            "welcome",
+            variant=variant,
+            players=setup.rules.players,
+            target=target,
+            seat=self.seat(setup.human),
+        )
+        self.say(f"[bold]{escape(line)}[/bold]")
+        bots = ", ".join(
+            f"{self.seat(s)}: {self.t('bot', level=lvl)}" for s, lvl in setup.bots.items()
+        )
+        self.plain(bots)
+        self.plain(self.t("commands"))
+
+    def run(self) -> int:
+        """Play to the end of the pulya; the exit code of ``preferans play``."""
+        try:
+            while not self.session.is_over:
+                state = self.session.state
+                if state is None:
+                    state = self.session.start_deal()
+                    self.announce_deal(state)
+                self.play_deal()
+        except _Quit:
+            if self.save_path is not None:
+                self.save(self.save_path)
+            self.plain(self.t("bye"))
+            return EXIT_OK
+        except EOFError:
+            if self.save_path is not None:
+                self.save(self.save_path)
+            self.plain(self.t("input_ended"))
+            return EXIT_INTERRUPTED
+        except KeyboardInterrupt:
+            if self.save_path is not None:
+                self.save(self.save_path)
+            self.plain(self.t("interrupted"))
+            return EXIT_INTERRUPTED
+        self.finish_game()
+        return EXIT_OK
+
+    def announce_deal(self, state: DealState) -> None:
+        number = self.session.deal_number
+        head = self.t("deal_head", number=number, dealer=self.seat(state.deal.dealer))
+        self.say(f"\n[bold cyan]── {escape(head)} ──[/bold cyan]")
+        if self.session.setup.human not in state.active:
+            self.plain(self.t("sits_out"))
+
+    def play_deal(self) -> None:
+        session = self.session
+        state = session.state
+        assert state is not None
+        while not state.is_over:
+            actions = self.ask() if session.human_to_act() else [session.bot_action()]
+            for action in actions:
+                before = state
+                state = session.apply(action)
+                self.report(before, state)
+        written = session.finish_deal()
+        self.deal_over(written)
+
+    def report(self, before: DealState, after: DealState) -> None:
+        """Say what happened: each new call or card, and a trick when it is complete."""
+        human = self.session.setup.human
+        for seat, action in after.history[len(before.history) :]:
+            if seat == human and before.actor == human and before.phase is not Phase.PLAY:
+                continue  # the person knows what he said; cards are echoed for the trick
+            if before.phase is Phase.DISCARD and seat != human:
+                continue  # another's discard is hidden
+            who = self.seat(seat)
+            self.say(f"{escape(who)}: {action_markup(action, self.lang)}")
+        if len(after.completed_tricks) > len(before.completed_tricks):
+            number = len(after.completed_tricks)
+            self.say(completed_trick_markup(number, after.completed_tricks[-1], self.lang))
+        if before.phase is not after.phase and after.talon_shown and not before.talon_shown:
+            talon = " ".join(str(c) for c in after.deal.talon_order)
+            self.plain(f"{self.t('talon')}: {talon}")
+
+    def deal_over(self, written: SheetRecord) -> None:
+        self.say(f"[bold]{escape(self.t('deal_over', number=written.number))}[/bold]")
+        self.plain(written.breakdown(self.lang))
+        self.plain("")
+        self.plain(render_text(self.session.pulya.sheet, self.lang, settle=False))
+        if self.save_path is not None:
+            self.session.save(self.save_path)
+
+    def finish_game(self) -> None:
+        self.say(f"\n[bold]{escape(self.t('game_over'))}[/bold]")
+        self.plain(render_text(self.session.pulya.sheet, self.lang, settle=True))
+        path = self.record_path
+        if path is not None:
+            self.session.save(path, final=True)
+            self.plain(self.t("record_saved", path=path))
+        if self.save_path is not None and self.save_path != path:
+            self.session.save(self.save_path, final=True)
+
+    # --- the person's turn ---------------------------------------------------------------
+
+    def show(self, state: DealState) -> None:
+        human = self.session.setup.human
+        view = state.view(human)
+        for line in view_lines(view, self.lang):
+            self.say(line)
+        mover = state.to_move
+        if mover is not None and mover != human and state.phase is Phase.PLAY:
+            self.plain(self.t("play_for", seat=self.seat(mover)))
+        self.say(f"{self.t('choices')}: {choices_markup(view.legal_actions, self.lang)}")
+
+    def ask(self) -> list[Action]:
+        """Read until the text names a legal action (commands are served on the way)."""
+        session = self.session
+        state = session.state
+        assert state is not None
+        legal = state.legal_actions()
+        self.show(state)
+        while True:
+            text = self.read(PROMPT)
+            try:
+                parsed = parse_input(text, legal)
+            except InputError as error:
+                self.plain(self.t(error.key, **error.values))
+                continue
+            if isinstance(parsed, Command):
+                self.command(parsed, state)
+                continue
+            chosen = self.check(state, parsed)
+            if chosen is not None:
+                return chosen
+
+    def check(self, state: DealState, actions: tuple[Action, ...]) -> list[Action] | None:
+        """The actions if every one is legal in turn, else say why not and give None."""
+        probe = state
+        for position, action in enumerate(actions):
+            if position and probe.actor != self.session.setup.human:
+                self.plain(self.t("illegal", reason=action_text(action, self.lang)))
+                return None
+            try:
+                probe = probe.apply(action)
+            except IllegalActionError as error:
+                self.plain(self.t("illegal", reason=error))
+                return None
+        return list(actions)
+
+    def command(self, command: Command, state: DealState) -> None:
+        if command.name == "help":
+            self.plain(self.t("help"))
+        elif command.name == "show":
+            self.show(state)
+        elif command.name == "sheet":
+            self.plain(render_text(self.session.pulya.sheet, self.lang, settle=False))
+        elif command.name == "hint":
+            view = state.view(self.session.setup.human)
+            hint = get_hint(view, self.session.setup.bot_seed)
+            line = self.t("hint", action=action_markup(hint.action, self.lang))
+            if hint.from_module:
+                note = hint.reason or self.t("hint_source_module")
+            else:
+                note = self.t("hint_source_fallback", level=hint.level)
+            self.say(f"[green]{line}[/green] {escape(note)}")
+        elif command.name == "save":
+            path = Path(command.argument) if command.argument else self.save_path
+            if path is None:
+                self.plain(self.t("no_save_file"))
+            else:
+                self.save(path)
+        elif command.name == "quit":
+            raise _Quit
+
+    def save(self, path: Path) -> None:
+        self.session.save(path)
+        self.plain(self.t("saved", path=path))

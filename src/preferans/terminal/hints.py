@@ -1,0 +1,60 @@
+"""A hint for the player to move: the bots' hint function if there is one, else the
+strongest bot's own choice (and the player is told which of the two it was)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from preferans.actions import Action
+from preferans.bots.base import level_names, make_bot
+from preferans.game import View
+
+__all__ = ["Hint", "get_hint", "strongest_level"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The suggested action, where it came from and, if the hint module gives one, why."""
+
+    action: Action
+    from_module: bool
+    level: str | None = None
+    reason: str | None = None
+
+
+def strongest_level() -> str:
+    """The last registered built-in level is the strongest (they register weakest first)."""
+    return level_names()[-1]
+
+
+def _module_hint() -> Callable[..., Any] | None:
+    try:
+        module = importlib.import_module("preferans.bots.hints")
+    except ImportError:
+        return None
+    function = getattr(module, "hint", None)
+    return function if callable(function) else None
+
+
+def get_hint(view: View, seed: int = 0) -> Hint:
+    """A legal action for ``view.seat`` to take now."""
+    function = _module_hint()
+    if function is not None:
+        try:
+            answer = function(view)
+        except Exception:  # a hint module still landing must not crash a game
+            answer = None
+        action = getattr(answer, "action", answer)
+        if action is not None and action in view.legal_actions:
+            reason = None
+            for name in ("reason", "explanation", "text"):
+                value = getattr(answer, name, None)
+                if isinstance(value, str) and value:
+                    reason = value
+                    break
+            return Hint(action, True, reason=reason)
+    level = strongest_level()
+    return Hint(make_bot(level, seed).choose(view), False, level=level)

@@ -1,0 +1,154 @@
+"""The terminal's words in Russian and English.
+
+One table instead of scattered literals, so that a missing translation is a missing key
+(a ``KeyError`` in the tests), never a silently English line in a Russian game.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+from preferans.actions import Action, Bid, Call, CardAction, Claim, Declare
+from preferans.contracts import Contract
+from preferans.seats import Seat
+
+__all__ = ["LANGUAGES", "Lang", "action_text", "contract_text", "seat_name", "tr"]
+
+Lang = Literal["en", "ru"]
+LANGUAGES: Final = ("ru", "en")
+
+_MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    # key: (english, russian)
+    "welcome": (
+        "Preferans · {variant} · {players} players · pulya to {target} · you are {seat}",
+        "Преферанс · {variant} · игроков {players} · пуля до {target} · вы — {seat}",
+    ),
+    "commands": (
+        "Type a number from the list, a card (♠9, s9, q), a bid (7c, 6nt, misere, pass); "
+        "? for a hint, sheet, save, quit, help.",
+        "Введите номер из списка, карту (♠9, s9, q), заявку (7c, 6бк, мизер, пас); "
+        "? — подсказка, пуля, сохранить, выход, помощь.",
+    ),
+    "help": (
+        "Commands:\n"
+        "  1 2 3 …        the numbered choice\n"
+        "  ♠9 s9 d10 hq   a card (a rank alone, like q, when only one such card is legal)\n"
+        "  ♠A ♠K / 3 5    discard: both cards at once\n"
+        "  7c 6nt misere  a bid; in the contract step the same text names the contract\n"
+        "  pass whist here half-whist open closed walk away\n"
+        "  ? / hint       a hint\n"
+        "  sheet          the pulya sheet so far\n"
+        "  save [FILE]    save the game to resume it later\n"
+        "  quit           stop (saved first when --save was given)",
+        "Команды:\n"
+        "  1 2 3 …        номер варианта\n"
+        "  ♠9 п9 s9 hq    карта (одно достоинство, например q, если такая карта одна)\n"
+        "  ♠A ♠K / 3 5    снос: обе карты сразу\n"
+        "  7c 6бк мизер   заявка; при назначении игры — та же запись\n"
+        "  пас вист здесь полвиста светлую темную без трёх\n"
+        "  ? / подсказка  подсказка\n"
+        "  пуля           пуля на сейчас\n"
+        "  сохранить [ФАЙЛ]  сохранить игру, чтобы продолжить потом\n"
+        "  выход          закончить (с сохранением, если задан --save)",
+    ),
+    "deal_head": ("Deal {number} · dealer {dealer}", "Сдача {number} · сдаёт {dealer}"),
+    "sits_out": ("you deal and sit out this deal", "вы сдаёте и не играете эту сдачу"),
+    "your_hand": ("Your hand", "Ваши карты"),
+    "hand_of": ("{seat}", "{seat}"),
+    "talon": ("Talon", "Прикуп"),
+    "bidding": ("Bidding", "Торговля"),
+    "contract": ("Contract: {contract} by {seat}", "Игра: {contract}, играет {seat}"),
+    "misere_by": ("Misère by {seat}", "Мизер играет {seat}"),
+    "raspasy": ("Raspasy (all passed)", "Распасы"),
+    "whisters": ("whist: {seats}", "вистуют: {seats}"),
+    "on_table": ("On the table", "На столе"),
+    "talon_lead": ("talon card", "карта прикупа"),
+    "tricks": ("Tricks", "Взятки"),
+    "last_trick": ("Last trick", "Последняя взятка"),
+    "trick_done": ("Trick {n}: {cards} → {winner}", "Взятка {n}: {cards} → {winner}"),
+    "your_move": ("Your move ({seat}):", "Ваш ход ({seat}):"),
+    "play_for": ("you play {seat}'s cards", "вы ходите за {seat}"),
+    "choices": ("Choices", "Варианты"),
+    "hint": ("Hint: {action}", "Подсказка: {action}"),
+    "hint_source_fallback": (
+        "(no hint module yet: the choice of the strongest bot, {level})",
+        "(модуля подсказок пока нет: выбор сильнейшего бота, {level})",
+    ),
+    "hint_source_module": ("(hint)", "(подсказка)"),
+    "not_understood": ("Not understood: {text}. Type help.", "Не понял: {text}. Наберите помощь."),
+    "bad_number": (
+        "No choice {n}: pick 1–{count}.",
+        "Нет варианта {n}: выберите 1–{count}.",
+    ),
+    "ambiguous": ("Which one: {options}?", "Какую именно: {options}?"),
+    "illegal": ("Not allowed: {reason}", "Нельзя: {reason}"),
+    "deal_over": ("Deal {number} is over.", "Сдача {number} окончена."),
+    "sheet": ("The sheet", "Пуля"),
+    "game_over": ("The pulya is over.", "Пуля окончена."),
+    "record_saved": ("Game record written to {path}", "Запись игры сохранена в {path}"),
+    "saved": (
+        "Saved to {path}; resume with --resume {path}",
+        "Сохранено в {path}; продолжить: --resume {path}",
+    ),
+    "no_save_file": (
+        "No file to save to: give one (save FILE) or start with --save FILE.",
+        "Некуда сохранять: укажите файл (сохранить ФАЙЛ) или запустите с --save ФАЙЛ.",
+    ),
+    "resumed": (
+        "Resumed {path}: deal {number}, {moves} moves replayed.",
+        "Продолжаем {path}: сдача {number}, повторено ходов: {moves}.",
+    ),
+    "bye": ("Stopped.", "Игра остановлена."),
+    "input_ended": ("Input ended before the game did.", "Ввод кончился раньше игры."),
+    "interrupted": ("Interrupted.", "Прервано."),
+    "result": ("Result", "Итог"),
+    "you": ("you", "вы"),
+    "dummy": ("dummy", "болван"),
+    "bot": ("{level} bot", "бот {level}"),
+}
+
+_CONTRACT_EN: Final = {"БК": "NT"}
+
+
+def tr(lang: Lang, key: str, **values: object) -> str:
+    """The message ``key`` in ``lang`` with ``values`` filled in."""
+    english, russian = _MESSAGES[key]
+    text = russian if lang == "ru" else english
+    return text.format(**values) if values else text
+
+
+def seat_name(seat: Seat, lang: Lang) -> str:
+    """``South`` / ``Юг``."""
+    return seat.russian if lang == "ru" else seat.english
+
+
+def contract_text(contract: Contract, lang: Lang) -> str:
+    """``7♣``, ``6БК``/``6NT``, ``мизер``/``misère``, with ``бп``/``w/o talon``."""
+    if contract.is_misere:
+        text = "мизер" if lang == "ru" else "misère"
+    else:
+        assert contract.strain is not None
+        strain = contract.strain.symbol
+        if lang == "en":
+            strain = _CONTRACT_EN.get(strain, strain)
+        text = f"{contract.level}{strain}"
+    if contract.without_talon:
+        text += " бп" if lang == "ru" else " w/o talon"
+    return text
+
+
+def action_text(action: Action, lang: Lang) -> str:
+    """An action as a player says it (cards without colour; the renderer adds it)."""
+    if isinstance(action, CardAction):
+        return str(action.card)
+    if isinstance(action, Bid):
+        return contract_text(action.contract, lang)
+    if isinstance(action, Declare):
+        word = "игра" if lang == "ru" else "play"
+        return f"{word} {contract_text(action.contract, lang)}"
+    if isinstance(action, Call):
+        return action.kind.russian if lang == "ru" else action.kind.value
+    if isinstance(action, Claim):
+        word = "предлагаю" if lang == "ru" else "claim"
+        return f"{word} {action.tricks}"
+    raise TypeError(f"not an action: {action!r}")

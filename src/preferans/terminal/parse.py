@@ -1,0 +1,120 @@
+"""What a person types at the prompt, read against the choices on offer.
+
+The engine's :func:`~preferans.actions.parse_action` reads an action in the abstract; here
+the text is read against the legal actions of the moment, so shortcuts work: a number picks
+from the numbered list, ``7c`` in the contract step names the contract, a rank alone picks
+the only legal card of that rank, and a discard may give both cards at once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from preferans.actions import PASS, WHIST, Action, Bid, CardAction, Declare, parse_action
+from preferans.cards import CardParseError, Rank
+
+__all__ = ["COMMANDS", "Command", "InputError", "Parsed", "parse_input"]
+
+#: Words for the non-game commands, in both languages.
+COMMANDS: Final[dict[str, str]] = {
+    "?": "hint",
+    "hint": "hint",
+    "подсказка": "hint",
+    "help": "help",
+    "помощь": "help",
+    "sheet": "sheet",
+    "пуля": "sheet",
+    "save": "save",
+    "сохранить": "save",
+    "quit": "quit",
+    "exit": "quit",
+    "выход": "quit",
+    "show": "show",
+    "стол": "show",
+}
+
+_SHORT: Final[dict[str, Action]] = {"p": PASS, "п": PASS, "w": WHIST, "в": WHIST}
+
+
+class InputError(ValueError):
+    """Text that is no command and no legal choice; ``key`` and ``values`` name the message."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A non-game command (hint, help, sheet, save, quit, show) with its argument."""
+
+    name: str
+    argument: str = ""
+
+
+Parsed = Command | tuple[Action, ...]
+
+
+def parse_input(text: str, legal: Sequence[Action]) -> Parsed:
+    """A command, or the actions the text names (several only for a discard).
+
+    Raises :class:`InputError` for text that names nothing; an action that is well formed
+    but not legal is returned as it is, so that the engine can say why it is not allowed.
+    """
+    raw = text.strip()
+    if not raw:
+        raise InputError("not_understood", text="''")
+    head, _, rest = raw.partition(" ")
+    command = COMMANDS.get(head.lower())
+    if command is not None and (command == "save" or not rest.strip()):
+        return Command(command, rest.strip())
+    try:
+        return (_one(raw, legal),)
+    except InputError as error:
+        tokens = [t for t in re.split(r"[\s,;]+", raw) if t]
+        if len(tokens) < 2 or not any(isinstance(a, CardAction) for a in legal):
+            raise error from None
+    return tuple(_one(token, legal) for token in tokens)
+
+
+def _one(text: str, legal: Sequence[Action]) -> Action:
+    """One choice: a number, a short word, a rank alone, or an action's text."""
+    lowered = text.lower()
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(legal):
+            raise InputError("bad_number", n=number, count=len(legal))
+        return legal[number - 1]
+    short = _SHORT.get(lowered)
+    if short is not None:
+        return short
+    by_rank = _by_rank(text, legal)
+    if by_rank is not None:
+        return by_rank
+    try:
+        action = parse_action(text)
+    except ValueError:
+        raise InputError("not_understood", text=repr(text)) from None
+    if isinstance(action, Bid):
+        declare = Declare(action.contract)
+        if declare in legal and action not in legal:
+            return declare
+    return action
+
+
+def _by_rank(text: str, legal: Sequence[Action]) -> Action | None:
+    """A rank alone (``q``, ``к``) picks the one legal card of that rank."""
+    try:
+        rank = Rank.parse(text)
+    except CardParseError:
+        return None
+    cards = [a for a in legal if isinstance(a, CardAction) and a.card.rank is rank]
+    if len(cards) == 1:
+        return cards[0]
+    if len(cards) > 1:
+        raise InputError("ambiguous", options=" ".join(str(a.card) for a in cards))
+    return None
