@@ -110,6 +110,9 @@ class Client:
         self.seat: str | None = None
         self.epoch: str | None = None
         self.v = -1
+        self.latest: dict[str, Any] | None = None
+        """The newest event or snapshot (what the table looks like to this client)."""
+        self._request = 0
         self._inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
 
@@ -161,6 +164,8 @@ class Client:
                 if message.get("type") in ("event", "snapshot", "synced"):
                     self.epoch = message.get("epoch", self.epoch)
                     self.v = int(message["v"])
+                    if message["type"] != "synced":
+                        self.latest = message
                 await self._inbox.put(message)
 
     async def next(self, timeout: float = 15.0) -> dict[str, Any]:
@@ -178,6 +183,23 @@ class Client:
 
     async def send(self, message: dict[str, Any] | str) -> None:
         await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def act(self, action: int, timeout: float = 15.0) -> dict[str, Any]:
+        """Send an action and wait for its answer (ack or error)."""
+        self._request += 1
+        request = f"r{self._request}"
+        start = len(self.messages)
+        await self.send({"type": "action", "action": action, "id": request})
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for message in self.messages[start:]:
+                if message.get("id") == request and message["type"] in ("ack", "error"):
+                    return message
+            await asyncio.sleep(0.005)
+        raise TimeoutError(f"no answer to action {action}")
+
+    def on_turn(self) -> bool:
+        return self.latest is not None and my_turn(self, self.latest)
 
     async def disconnect(self) -> None:
         if self.ws is not None:
@@ -205,8 +227,14 @@ async def autoplay(client: Client, rng: random.Random, stop_after: int | None = 
     request = 0
     legal: list[dict[str, Any]] = []
     last = -1
+    pending = client.latest if client.on_turn() else None
+    handled = (pending["epoch"], pending["v"]) if pending else None
     while True:
-        message = await client.next(timeout=60)
+        message = pending or await client.next(timeout=60)
+        if pending is None and handled is not None and message.get("epoch") == handled[0]:
+            if message.get("v", handled[1] + 1) <= handled[1]:
+                continue
+        pending = None
         if message.get("type") == "event" and message.get("kind") == "game_end":
             return count
         if message.get("type") == "snapshot" and message.get("status") == "finished":
@@ -224,6 +252,29 @@ async def autoplay(client: Client, rng: random.Random, stop_after: int | None = 
         last = rng.choice(legal)["index"]
         await client.send({"type": "action", "action": last, "id": request})
         count += 1
+
+
+async def drive(clients: list[Client], actions: int, rng: random.Random) -> int:
+    """Play ``actions`` random actions in turn, each acknowledged before the next."""
+    done = 0
+    while done < actions:
+        deadline = time.monotonic() + 20
+        while True:
+            ready = [c for c in clients if c.on_turn()]
+            if ready:
+                break
+            if time.monotonic() > deadline:
+                raise TimeoutError("nobody's turn")
+            await asyncio.sleep(0.005)
+        client = ready[0]
+        assert client.latest is not None
+        answer = await client.act(rng.choice(client.latest["legal"])["index"])
+        assert answer["type"] == "ack", answer
+        done += 1
+        # Wait until the event of this action has arrived before looking for the next turn.
+        while client.v < answer["v"]:
+            await asyncio.sleep(0.005)
+    return done
 
 
 async def play_table(clients: list[Client], seed: int) -> list[int]:

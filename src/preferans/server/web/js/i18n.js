@@ -1,0 +1,157 @@
+// Russian and English. The language comes from the switch, else from the browser.
+
+const STRINGS = {
+  en: {
+    title: "Preferans club",
+    tagline: "Sochi, Leningrad and Rostov at one table. Play with people or bots.",
+    login: "Log in", register: "Register", logout: "Log out", name: "Name",
+    password: "Password", guest: "Watch as a guest", lobby: "Lobby", tables: "Tables",
+    leaders: "Leaderboard", newTable: "New table", create: "Create", players: "Players",
+    preset: "Variant", conventions: "Conventions", target: "Pulya to", stake: "Stake per whist",
+    tablePassword: "Table password", clock: "Seconds per move", noClock: "no clock",
+    status: "Status", seats: "Seats", free: "free", sit: "Sit", leave: "Leave", watch: "Watch",
+    open: "Open", addBot: "Bot", play: "Play", replay: "Replay", noTables: "No tables yet.",
+    open_: "waiting", playing: "playing", finished: "finished", closed: "closed",
+    sochi: "Sochi", leningrad: "Leningrad", rostov: "Rostov", balkan: "Balkan",
+    games: "games", you: "you", away: "away", bot: "bot", spectator: "You are watching",
+    dealer: "dealer", deal: "Deal", talon: "Talon", discard: "Discard", lastTrick: "Last trick",
+    hint: "Hint", chat: "Chat", send: "Send", sheet: "Sheet", help: "Keys",
+    yourTurn: "Your move", waitingFor: "Waiting for {who}", bidding: "Bidding",
+    chooseDiscard: "Choose two cards to discard", discardHint: "click a card to discard it",
+    contract: "Contract", declarer: "Declarer", whisters: "Whist", tricks: "Tricks",
+    noHint: "Hints are not available on this server yet.",
+    noChat: "Chat is not available on this server yet.",
+    waitingPlayers: "Waiting for players…", gameOver: "The pulya is finished",
+    settlement: "Settlement", whists: "whists", money: "money", breakdown: "Where the numbers came from",
+    pulya: "pulya", gora: "gora", back: "Back to the lobby", raspasy: "raspasy", misere: "misère",
+    made: "made", down: "down", passedOut: "all passed",
+    fourColour: "Four-colour deck", language: "Язык: русский", keysTitle: "Keyboard",
+    keyCards: "1–9, 0: play or discard the card at that place in your hand",
+    keyCalls: "a, b, c…: the calls in the box, as labelled",
+    keyLast: ". (period): show the last trick", keyHint: ",: hint",
+    keySheet: "; : show or hide the sheet", keyHelp: "?: this help", keyEsc: "Esc: close",
+    keyChat: "Enter: write in the chat",
+    close: "Close", step: "Step", first: "Start", prev: "Back", next: "Forward", last: "End",
+    solverNeeded: "The solver's values need the server's replay analysis (not available yet).",
+    noGame: "This game has not finished yet.", passwordNeeded: "This table has a password",
+    error: "Error", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
+    dummy: "dummy", openHands: "open", total: "Total", seat: "Seat", result: "Result",
+    none: "—", needLogin: "Log in to play", orRegister: "New here? Register",
+    haveAccount: "Have an account? Log in", rating: "rating", deals: "deals",
+    clockLeft: "{s} s", handsOf: "{who}'s cards", nothingYet: "No deal finished yet.",
+    exactNote: "exact", roundedNote: "rounded", verified: "shuffle verified",
+  },
+  ru: {
+    title: "Клуб преферанса",
+    tagline: "Сочи, Ленинград и Ростов за одним столом. Играйте с людьми или ботами.",
+    login: "Войти", register: "Регистрация", logout: "Выйти", name: "Имя",
+    password: "Пароль", guest: "Смотреть гостем", lobby: "Лобби", tables: "Столы",
+    leaders: "Рейтинг", newTable: "Новый стол", create: "Создать", players: "Игроков",
+    preset: "Вариант", conventions: "Конвенции", target: "Пуля до", stake: "Ставка за вист",
+    tablePassword: "Пароль стола", clock: "Секунд на ход", noClock: "без часов",
+    status: "Статус", seats: "Места", free: "свободно", sit: "Сесть", leave: "Уйти",
+    watch: "Смотреть", open: "Открыть", addBot: "Бот", play: "Играть", replay: "Запись",
+    noTables: "Столов пока нет.",
+    open_: "ждёт игроков", playing: "идёт игра", finished: "окончен", closed: "закрыт",
+    sochi: "Сочи", leningrad: "Ленинград", rostov: "Ростов", balkan: "Балкан",
+    games: "игр", you: "вы", away: "отошёл", bot: "бот", spectator: "Вы зритель",
+    dealer: "сдаёт", deal: "Сдача", talon: "Прикуп", discard: "Снос", lastTrick: "Последняя взятка",
+    hint: "Подсказка", chat: "Чат", send: "Отправить", sheet: "Пуля", help: "Клавиши",
+    yourTurn: "Ваш ход", waitingFor: "Ждём: {who}", bidding: "Торговля",
+    chooseDiscard: "Выберите две карты в снос", discardHint: "щёлкните карту, чтобы снести её",
+    contract: "Контракт", declarer: "Играющий", whisters: "Вист", tricks: "Взятки",
+    noHint: "Подсказки на этом сервере пока нет.",
+    noChat: "Чата на этом сервере пока нет.",
+    waitingPlayers: "Ждём игроков…", gameOver: "Пуля закончена",
+    settlement: "Расчёт", whists: "вистов", money: "деньги", breakdown: "Откуда взялись числа",
+    pulya: "пуля", gora: "гора", back: "В лобби", raspasy: "распасы", misere: "мизер",
+    made: "сыграно", down: "без", passedOut: "все пас",
+    fourColour: "Четырёхцветная колода", language: "Language: English", keysTitle: "Клавиатура",
+    keyCards: "1–9, 0: сыграть или снести карту с этого места руки",
+    keyCalls: "a, b, c…: заявки в коробке, по подписям",
+    keyLast: ". (точка): последняя взятка", keyHint: ",: подсказка",
+    keySheet: "; : показать или скрыть пулю", keyHelp: "?: эта справка", keyEsc: "Esc: закрыть",
+    keyChat: "Enter: написать в чат",
+    close: "Закрыть", step: "Ход", first: "В начало", prev: "Назад", next: "Вперёд", last: "В конец",
+    solverNeeded: "Оценки решателя требуют анализа записи на сервере (пока нет).",
+    noGame: "Эта игра ещё не закончена.", passwordNeeded: "У стола есть пароль",
+    error: "Ошибка", connecting: "Соединение…", reconnecting: "Связь потеряна, переподключаемся…",
+    dummy: "болван", openHands: "в светлую", total: "Итого", seat: "Место", result: "Итог",
+    none: "—", needLogin: "Войдите, чтобы играть", orRegister: "Впервые? Регистрация",
+    haveAccount: "Уже есть имя? Войти", rating: "рейтинг", deals: "сдач",
+    clockLeft: "{s} с", handsOf: "Карты: {who}", nothingYet: "Сдач ещё не было.",
+    exactNote: "точно", roundedNote: "округлено", verified: "тасовка проверена",
+  },
+};
+
+const SEATS = {
+  en: { S: "South", W: "West", N: "North", E: "East" },
+  ru: { S: "Юг", W: "Запад", N: "Север", E: "Восток" },
+};
+const LETTERS = { en: { S: "S", W: "W", N: "N", E: "E" }, ru: { S: "Ю", W: "З", N: "С", E: "В" } };
+
+const CALLS = {
+  en: {
+    pass: "Pass", here: "Here", "walk away": "Walk away", "throw talon": "Throw talon",
+    whist: "Whist", "half-whist": "Half-whist", open: "Open", closed: "Closed",
+    accept: "Accept", reject: "Reject",
+  },
+  ru: {
+    pass: "Пас", here: "Здесь", "walk away": "Без трёх", "throw talon": "Бросить прикуп",
+    whist: "Вист", "half-whist": "Полвиста", open: "В светлую", closed: "Втёмную",
+    accept: "Принять", reject: "Отклонить",
+  },
+};
+
+let lang = localStorage.getItem("pref.lang")
+  || ((navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en");
+const listeners = new Set();
+
+export function language() { return lang; }
+
+export function setLanguage(value) {
+  lang = value === "ru" ? "ru" : "en";
+  localStorage.setItem("pref.lang", lang);
+  document.documentElement.lang = lang;
+  for (const fn of listeners) fn(lang);
+}
+
+export function onLanguage(fn) { listeners.add(fn); }
+
+export function t(key, params = {}) {
+  let text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  for (const [k, v] of Object.entries(params)) text = text.replace(`{${k}}`, v);
+  return text;
+}
+
+export function seatName(seat) { return SEATS[lang][seat] ?? seat; }
+export function seatLetter(seat) { return LETTERS[lang][seat] ?? seat; }
+
+/** A contract as the engine writes it ("7♣", "6БК", "мизер", "9♠бп", ASCII "6H") for people. */
+export function contractText(text) {
+  if (!text) return "";
+  let out = text.replace(/bp$/, "бп")
+    .replace(/^(\d+)([SCDH])(?=бп|$)/, (_, n, s) => n + { S: "♠", C: "♣", D: "♦", H: "♥" }[s])
+    .replace(/^(\d+)NT/, "$1БК").replace(/^mis[eè]re/i, "мизер");
+  const noTalon = out.endsWith("бп");
+  if (noTalon) out = out.slice(0, -2);
+  if (lang === "en") out = out.replace("БК", "NT").replace("мизер", "misère");
+  if (noTalon) out += lang === "en" ? " w/o talon" : " б/п";
+  return out;
+}
+
+/** An action's text from the server ("pass", "play 6♥", "claim 4", "7♣", "♠Q") for people. */
+export function actionText(text) {
+  if (!text) return "?";
+  if (CALLS[lang][text]) return CALLS[lang][text];
+  if (text.startsWith("play ")) {
+    return (lang === "en" ? "Play " : "Играю ") + contractText(text.slice(5));
+  }
+  if (text.startsWith("claim ")) {
+    const n = text.slice(6);
+    return lang === "en" ? `Claim ${n}` : `Беру ${n}`;
+  }
+  return contractText(text);
+}
+
+document.documentElement.lang = lang;

@@ -1,0 +1,96 @@
+// One table's websocket: keeps the version, resyncs after a gap or a reconnect.
+
+export class TableSocket {
+  constructor(tableId, { onMessage, onStatus }) {
+    this.tableId = tableId;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.v = null;
+    this.epoch = null;
+    this.closed = false;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.retry = 0;
+    this.connect();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    let url = `${scheme}://${location.host}/ws/tables/${this.tableId}`;
+    if (this.v !== null && this.epoch) url += `?since=${this.v}&epoch=${encodeURIComponent(this.epoch)}`;
+    return url;
+  }
+
+  connect() {
+    this.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.addEventListener("open", () => { this.retry = 0; this.onStatus("open"); });
+    ws.addEventListener("message", (e) => this.receive(JSON.parse(e.data)));
+    ws.addEventListener("close", (e) => {
+      if (this.closed) return;
+      if (e.code === 4404) { this.onStatus("gone"); return; }
+      this.onStatus("lost");
+      this.retry = Math.min(this.retry + 1, 6);
+      setTimeout(() => { if (!this.closed) this.connect(); }, 300 * 2 ** this.retry);
+    });
+  }
+
+  receive(message) {
+    if (message.type === "snapshot") {
+      this.v = message.v;
+      this.epoch = message.epoch;
+    } else if (message.type === "event") {
+      if (message.epoch !== this.epoch || (this.v !== null && message.v > this.v + 1)) {
+        this.resync();
+        return;
+      }
+      if (this.v !== null && message.v <= this.v) return; // already seen
+      this.v = message.v;
+    } else if (message.type === "epoch") {
+      if (message.epoch !== this.epoch) this.resync();
+      return;
+    } else if (message.type === "synced") {
+      this.v = message.v;
+      this.epoch = message.epoch;
+    }
+    if (message.id !== undefined && message.id !== null && this.pending.has(message.id)) {
+      const resolve = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      resolve(message);
+    }
+    this.onMessage(message);
+  }
+
+  resync() {
+    this.send({ type: "sync", since: this.v ?? 0, epoch: this.epoch });
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  /** Send with an id; resolves with the reply (ack or error) carrying the same id. */
+  request(message) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      if (!this.send({ ...message, id })) {
+        this.pending.delete(id);
+        resolve({ type: "error", code: "offline", message: "not connected" });
+      }
+      setTimeout(() => {
+        if (this.pending.delete(id)) resolve({ type: "error", code: "timeout", message: "no answer" });
+      }, 8000);
+    });
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+}

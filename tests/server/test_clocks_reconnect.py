@@ -1,0 +1,79 @@
+"""Clocks, absence and reconnection: a bot plays for a player who is out of time or gone,
+until he comes back; a returning client gets exactly what it missed, or a snapshot."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from server_harness import Client, ServerProcess
+
+
+async def test_reconnect_gets_the_missed_events_in_order(server: ServerProcess) -> None:
+    person = Client(server, f"back{random.randrange(10**6)}")
+    await person.register()
+    table = (await person.create(players=3, target=10, bots={"W": "random", "E": "random"}))["id"]
+    watcher = Client(server)
+    await watcher.connect(table)
+    await person.connect()
+    await person.expect(lambda m: m.get("type") == "snapshot")
+    await asyncio.sleep(0.3)
+    if not person.on_turn():
+        await person.expect(lambda m: bool(m.get("legal")))
+    await person.disconnect()
+    # South is on turn, so nothing happens while he is gone: resuming gives a bare "synced".
+    seen = person.v
+    await person.connect(resume=True)
+    synced = await person.expect(lambda m: m.get("type") == "synced")
+    assert synced["v"] == seen
+
+    # Now act, drop the connection before reading further, and resume from an older version.
+    assert person.latest is not None
+    await person.act(person.latest["legal"][0]["index"])
+    await person.disconnect()
+    old_v = seen
+    person.v = old_v
+    await person.connect(resume=True)
+    synced = await person.expect(lambda m: m.get("type") == "synced")
+    replayed = [
+        m["v"] for m in person.messages[-(synced["v"] - old_v) - 1 : -1] if m.get("type") == "event"
+    ]
+    assert replayed == list(range(old_v + 1, synced["v"] + 1))
+    # A client from another epoch (or an unknown one) gets a full snapshot.
+    await person.disconnect()
+    person.epoch = "feedbeef"
+    await person.connect(resume=True)
+    snapshot = await person.expect(lambda m: m.get("type") == "snapshot")
+    assert snapshot["you"] == "S" and snapshot["view"]["hand"]
+    await person.close()
+    await watcher.close()
+
+
+async def test_timeout_and_disconnection_hand_the_seat_to_a_bot(server: ServerProcess) -> None:
+    tag = random.randrange(10**6)
+    people = [Client(server, f"clk{n}{tag}") for n in "swe"]
+    for person in people:
+        await person.register()
+    south, west, east = people
+    table = (await south.create(players=3, target=10, clock_seconds=1))["id"]
+    await west.sit(table, "W")
+    await east.sit(table, "E")
+    for person in people:
+        await person.connect()
+    # Nobody moves: after a second South's clock runs out and a bot plays for him.
+    away = await west.expect(lambda m: m.get("kind") == "presence", timeout=10)
+    assert away["seat"] == "S" and away["away"] is True
+    auto = await west.expect(lambda m: m.get("kind") == "action", timeout=10)
+    assert auto["seat"] == "S" and auto["auto"] is True
+    # South says he is back: the bot stops playing for him.
+    await south.send({"type": "back", "id": "b"})
+    back = await west.expect(lambda m: m.get("kind") == "presence" and m["seat"] == "S")
+    assert back["away"] is False
+    # East disconnects; the 2-second grace passes; a bot plays East's turns.
+    await east.disconnect()
+    gone = await west.expect(
+        lambda m: m.get("kind") == "presence" and m["seat"] == "E" and m["away"], timeout=20
+    )
+    assert gone["away"] is True
+    for person in people:
+        await person.close()
