@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from preferans.actions import HERE, PASS, Action, Bid, Call, CallKind
+from preferans.actions import HERE, PASS, Action, Bid, Call, CallKind, action_from_index
 from preferans.contracts import Contract, bid_ladder
 from preferans.game import play, talon
 
@@ -20,9 +20,12 @@ _CACHE: dict[tuple[bool, bool, int, bool, int, bool, bool], tuple[Action, ...]] 
 
 
 def _bid(contract: Contract) -> Bid:
+    """The shared instance (the one :func:`action_from_index` returns)."""
     bid = _BIDS.get(contract)
     if bid is None:
-        bid = _BIDS[contract] = Bid(contract)
+        found = action_from_index(Bid(contract).index)
+        assert isinstance(found, Bid)
+        bid = _BIDS[contract] = found
     return bid
 
 

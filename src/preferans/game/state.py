@@ -333,11 +333,17 @@ class DealState:
             new.history = (*self.history, (self.to_move, action))  # type: ignore[arg-type]
             play.play_card(new, action.card)
             return new
-        if not isinstance(action, _ACTION_TYPES):
-            raise IllegalActionError(f"not an action: {action!r}")
-        if action not in self.legal_actions():
-            raise IllegalActionError(_explain(self, action))
-        action = action_from_index(action.index)  # the shared instance: phases compare by `is`
+        for candidate in self.legal_actions():
+            if candidate is action:
+                break
+        else:
+            # Not one of the shared instances: compare by value, then use the shared one
+            # (the phase modules compare calls by identity).
+            if not isinstance(action, _ACTION_TYPES):
+                raise IllegalActionError(f"not an action: {action!r}")
+            if action not in self.legal_actions():
+                raise IllegalActionError(_explain(self, action))
+            action = action_from_index(action.index)
         new = self._copy()
         who = self.actor if type(action) is Claim else self.to_move
         assert who is not None

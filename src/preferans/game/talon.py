@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from preferans.actions import THROW_TALON, WALK_AWAY, Action, CallKind, CardAction, Declare
+from preferans.actions import (
+    THROW_TALON,
+    WALK_AWAY,
+    Action,
+    CallKind,
+    CardAction,
+    Declare,
+    action_from_index,
+)
 from preferans.contracts import Contract, bid_ladder
 from preferans.game import finish, play, whisting
 from preferans.game.masks import actions_of_mask
@@ -34,7 +42,9 @@ _DECLARES: dict[Contract, Declare] = {}
 def _declare(contract: Contract) -> Declare:
     action = _DECLARES.get(contract)
     if action is None:
-        action = _DECLARES[contract] = Declare(contract)
+        found = action_from_index(Declare(contract).index)
+        assert isinstance(found, Declare)
+        action = _DECLARES[contract] = found
     return action
 
 
