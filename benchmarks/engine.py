@@ -83,12 +83,12 @@ def naive_deal(rng: random.Random) -> None:
         if passed[turn]:
             turn = (turn + 1) % 3
             continue
-        options = ["pass"] + [b for b in ladder if b > high][:1]
+        options: list[object] = ["pass", *[b for b in ladder if b > high][:1]]
         choice = rng.choice(options)
         if choice == "pass":
             passed[turn] = True
         else:
-            high = int(choice)
+            high = int(choice)  # type: ignore[call-overload]
             holder = turn
         alive = [i for i in range(3) if not passed[i]]
         if not alive or (len(alive) == 1 and holder == alive[0]):
