@@ -231,9 +231,13 @@ async def autoplay(client: Client, rng: random.Random, stop_after: int | None = 
     handled = (pending["epoch"], pending["v"]) if pending else None
     while True:
         message = pending or await client.next(timeout=60)
-        if pending is None and handled is not None and message.get("epoch") == handled[0]:
-            if message.get("v", handled[1] + 1) <= handled[1]:
-                continue
+        if (
+            pending is None
+            and handled is not None
+            and message.get("epoch") == handled[0]
+            and message.get("v", handled[1] + 1) <= handled[1]
+        ):
+            continue
         pending = None
         if message.get("type") == "event" and message.get("kind") == "game_end":
             return count

@@ -103,13 +103,32 @@ class Credentials(BaseModel):
     password: str = Field(min_length=6, max_length=128)
 
 
+class ErrorOut(BaseModel):
+    """Every refusal: a status code and a sentence saying why."""
+
+    detail: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text}
+    for code, text in (
+        (400, "invalid input (the reason is in detail)"),
+        (401, "not logged in, or wrong credentials"),
+        (403, "not allowed"),
+        (404, "not found"),
+        (409, "conflicts with the current state"),
+        (429, "too many"),
+    )
+}
+
+
 class UserOut(BaseModel):
     id: int
     name: str
     rating: float
 
 
-router = APIRouter(prefix="/api", tags=["accounts"])
+router = APIRouter(prefix="/api", tags=["accounts"], responses=ERRORS)
 
 
 async def _start_session(request: Request, response: Response, user_id: int) -> None:
@@ -138,7 +157,7 @@ async def _start_session(request: Request, response: Response, user_id: int) -> 
 async def register(body: Credentials, request: Request, response: Response) -> UserOut:
     """Create an account and log in."""
     if not NAME_RE.match(body.name):
-        raise HTTPException(422, "a name is 2–24 letters, digits, '_', '-' or '.'")
+        raise HTTPException(400, "a name is 2–24 letters, digits, '_', '-' or '.'")
     hashed = await hash_password(body.password)
     try:
         async with _engine(request).begin() as connection:

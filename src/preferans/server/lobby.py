@@ -7,6 +7,7 @@ import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import Path as ApiPath
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, func, insert, select, update
@@ -17,14 +18,15 @@ from preferans import fairness
 from preferans.rules import PRESETS, Rules, RulesError, find_rules
 from preferans.seats import Seat
 from preferans.server import bots, models
-from preferans.server.auth import User, current_user, hash_password, verify_password
+from preferans.server.auth import ERRORS, User, current_user, hash_password, verify_password
 from preferans.server.club import Club
 from preferans.server.pulya import player_seats
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/api", tags=["lobby"])
+router = APIRouter(prefix="/api", tags=["lobby"], responses=ERRORS)
 SeatName = Literal["S", "W", "N", "E"]
+TableId = Annotated[int, ApiPath(ge=1, le=2**31 - 1, description="the table's number")]
 
 
 def _club(request: Request) -> Club:
@@ -147,7 +149,7 @@ async def _table_rows(
     return out
 
 
-async def _one_table(connection: AsyncConnection, table_id: int) -> TableOut:
+async def _one_table(connection: AsyncConnection, table_id: TableId) -> TableOut:
     found = await _table_rows(connection, models.tables.c.id == table_id, 1)
     if not found:
         raise HTTPException(404, "no such table")
@@ -167,14 +169,14 @@ async def list_tables(
 
 
 @router.get("/tables/{table_id}", response_model=TableOut)
-async def get_table(table_id: int, request: Request) -> TableOut:
+async def get_table(table_id: TableId, request: Request) -> TableOut:
     async with _club(request).engine.connect() as connection:
         return await _one_table(connection, table_id)
 
 
 def _check_bot(level: str) -> None:
     if level not in bots.levels():
-        raise HTTPException(422, f"unknown bot level {level!r}; levels: {', '.join(bots.levels())}")
+        raise HTTPException(400, f"unknown bot level {level!r}; levels: {', '.join(bots.levels())}")
 
 
 async def _check_limit(connection: AsyncConnection, club: Club, user: User) -> None:
@@ -192,7 +194,7 @@ async def _check_limit(connection: AsyncConnection, club: Club, user: User) -> N
         raise HTTPException(429, "you sit at too many unfinished tables already")
 
 
-async def _start_if_full(connection: AsyncConnection, table_id: int, players: int) -> bool:
+async def _start_if_full(connection: AsyncConnection, table_id: TableId, players: int) -> bool:
     taken = (
         await connection.execute(
             select(func.count())
@@ -219,11 +221,11 @@ async def create_table(
     try:
         rules = find_rules(body.preset, **{**body.conventions, "players": body.players})
     except (RulesError, TypeError) as problem:
-        raise HTTPException(422, str(problem)) from None
+        raise HTTPException(400, str(problem)) from None
     seats = player_seats(rules.players)
     for seat_name, level in body.bots.items():
         if Seat[seat_name] not in seats or seat_name == "S":
-            raise HTTPException(422, f"a bot cannot sit at {seat_name} at this table")
+            raise HTTPException(400, f"a bot cannot sit at {seat_name} at this table")
         _check_bot(level)
     secret = fairness.new_secret()
     password = await hash_password(body.password) if body.password else None
@@ -267,7 +269,7 @@ async def create_table(
 
 @router.post("/tables/{table_id}/sit", response_model=TableOut)
 async def sit(
-    table_id: int, body: SitBody, request: Request, user: Annotated[User, Depends(current_user)]
+    table_id: TableId, body: SitBody, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> TableOut:
     """Take a free seat. One account never sits twice at one table."""
     club = _club(request)
@@ -281,7 +283,7 @@ async def sit(
             raise HTTPException(409, "this table has already started")
         players = Rules.from_json(row.rules_json).players
         if Seat[body.seat] not in player_seats(players):
-            raise HTTPException(422, f"there is no seat {body.seat} at a {players}-player table")
+            raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
         if row.password_hash is not None and not (
             body.password and await verify_password(row.password_hash, body.password)
         ):
@@ -322,7 +324,7 @@ async def sit(
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut)
 async def leave(
-    table_id: int, request: Request, user: Annotated[User, Depends(current_user)]
+    table_id: TableId, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> TableOut:
     """Leave a table that has not started; the creator's leaving closes it."""
     club = _club(request)
@@ -355,7 +357,7 @@ async def leave(
 
 @router.post("/tables/{table_id}/bots", response_model=TableOut)
 async def add_bot(
-    table_id: int, body: BotBody, request: Request, user: Annotated[User, Depends(current_user)]
+    table_id: TableId, body: BotBody, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> TableOut:
     """The creator fills a free seat with a bot."""
     club = _club(request)
@@ -372,7 +374,7 @@ async def add_bot(
             raise HTTPException(409, "this table has already started")
         players = Rules.from_json(row.rules_json).players
         if Seat[body.seat] not in player_seats(players):
-            raise HTTPException(422, f"there is no seat {body.seat} at a {players}-player table")
+            raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
         try:
             async with connection.begin_nested():
                 await connection.execute(
@@ -464,7 +466,7 @@ async def leaderboard(
 
 
 @router.get("/games/{table_id}", tags=["history"])
-async def game(table_id: int, request: Request) -> dict[str, Any]:
+async def game(table_id: TableId, request: Request) -> dict[str, Any]:
     """A finished game: players, sheet, settlement, ratings and the revealed secret."""
     async with _club(request).engine.connect() as connection:
         row = (
@@ -483,7 +485,7 @@ async def game(table_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.get("/games/{table_id}/record", tags=["history"])
-async def record(table_id: int, request: Request) -> Response:
+async def record(table_id: TableId, request: Request) -> Response:
     """The whole game as a downloadable JSON record (every deal, every action, the sheet)."""
     async with _club(request).engine.connect() as connection:
         row = (

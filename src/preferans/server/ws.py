@@ -44,6 +44,9 @@ async def table_socket(
     if not _same_origin(websocket):
         await websocket.close(CLOSE_POLICY, "cross-origin connections are refused")
         return
+    if not 1 <= table_id < 2**31 or (since is not None and not 0 <= since < 2**62):
+        await websocket.close(CLOSE_NOT_FOUND, "no such table")
+        return
     async with club.engine.connect() as connection:
         exists = (
             await connection.execute(

@@ -55,9 +55,14 @@ export class TableSocket {
       this.epoch = message.epoch;
     }
     if (message.id !== undefined && message.id !== null && this.pending.has(message.id)) {
-      const resolve = this.pending.get(message.id);
+      const { resolve } = this.pending.get(message.id);
       this.pending.delete(message.id);
       resolve(message);
+    } else if (message.type === "error" && message.code === "bad_message") {
+      // A server without this message type answers without the id: settle those requests.
+      for (const [id, entry] of this.pending) {
+        if (entry.type !== "action") { this.pending.delete(id); entry.resolve(message); }
+      }
     }
     this.onMessage(message);
   }
@@ -78,7 +83,7 @@ export class TableSocket {
   request(message) {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+      this.pending.set(id, { resolve, type: message.type });
       if (!this.send({ ...message, id })) {
         this.pending.delete(id);
         resolve({ type: "error", code: "offline", message: "not connected" });

@@ -1,0 +1,472 @@
+// The table: seats, hands, the trick, the bidding box, the sheet, hint and chat.
+
+import { h, clear } from "./dom.js";
+import { api } from "./api.js";
+import { t, seatName, actionText, contractText, language } from "./i18n.js";
+import { card, back, splitCard } from "./cards.js";
+import { TableSocket } from "./socket.js";
+import { sheetSvg, chainsFromTotals, chainsFromWrites, breakdown, settlementTable } from "./sheet.js";
+import { describeConventions } from "./conventions.js";
+import { overlay, closeOverlay, helpOverlay } from "./overlay.js";
+
+const ORDER = { 2: ["S", "W", "E"], 3: ["S", "W", "E"], 4: ["S", "W", "N", "E"] };
+const POSITIONS = { 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
+const DISPLAY_SUITS = ["♠", "♦", "♣", "♥"];
+const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
+const CALL_KEYS = "abcdefgijkmnopqrtuvwxyz"; // no h, l, s: easy to mistype near the hint keys
+const TRICK_LINGER_MS = 1300;
+
+const isCard = (text) => DISPLAY_SUITS.includes(text[0]);
+
+function displaySort(cards) {
+  return [...cards].sort((a, b) => {
+    const x = splitCard(a), y = splitCard(b);
+    return DISPLAY_SUITS.indexOf(x.suit) - DISPLAY_SUITS.indexOf(y.suit)
+      || RANKS.indexOf(x.rank) - RANKS.indexOf(y.rank);
+  });
+}
+
+export function tableView(app, root, tableId) {
+  const st = {
+    snapshot: null, view: null, legal: [], you: null, info: null, seats: {}, status: "open",
+    sheet: null, results: [], totals: loadTotals(tableId), writes: null, summary: null,
+    lastTrickUntil: 0, banner: null, turnKey: null, turnStart: Date.now(), chat: [],
+    connection: "connecting", busy: false, hint: null, error: "",
+  };
+  const bar = h("header.table-bar");
+  const felt = h("div.felt");
+  const handArea = h("div.hand-area");
+  const sidePanel = h("aside.table-side");
+  const sheetBox = h("div.sheet-box");
+  const chatLog = h("ol.chat-log", { "aria-live": "polite" });
+  const chatInput = h("input.chat-input", { maxlength: 300, placeholder: t("chat"), "aria-label": t("chat") });
+  const chatForm = h("form.chat-form", { onsubmit: (e) => { e.preventDefault(); sendChat(); } },
+    chatInput, h("button", { type: "submit" }, t("send")));
+  let tab = "sheet";
+  const tabs = h("div.tabs");
+  const page = h("div.table-page", { dataset: { table: tableId } }, bar,
+    h("div.table-main", felt, handArea), sidePanel);
+  clear(root, page);
+
+  const socket = new TableSocket(tableId, {
+    onMessage: (m) => receive(m),
+    onStatus: (s) => { st.connection = s; renderBar(); },
+  });
+  const clockTimer = setInterval(updateClock, 500);
+  const redrawTimer = { id: null };
+
+  // --- messages ------------------------------------------------------------------------
+
+  function receive(m) {
+    if (m.type === "snapshot") {
+      st.snapshot = m; st.info = m.info; st.seats = m.seats; st.status = m.status; st.you = m.you;
+      st.sheet = m.sheet || null; st.results = m.results || [];
+      if (m.sheet && m.sheet.deals) rememberTotals(m.sheet.deals, m.sheet.totals);
+      if (m.sheet?.deals_detail) st.writes = m.sheet.deals_detail;
+      st.deal = m.deal; st.dealer = m.dealer;
+      setView(m.view || null, m.legal || []);
+      if (m.summary) finished(m.summary);
+      renderAll();
+      return;
+    }
+    if (m.type === "error") { showError(m.message); return; }
+    if (m.type !== "event") return;
+    switch (m.kind) {
+      case "seats": st.seats = m.seats; st.status = m.status; break;
+      case "presence": if (st.seats[m.seat]) st.seats[m.seat].away = m.away; break;
+      case "deal_start": st.deal = m.deal; st.dealer = m.dealer; break;
+      case "deal_end":
+        st.results[m.deal - 1] = m.result; st.sheet = m.sheet;
+        rememberTotals(m.deal, m.sheet.totals);
+        if (m.writes) (st.writes ||= [])[m.deal - 1] = { result: m.result, writes: m.writes };
+        st.banner = { result: m.result, deal: m.deal, until: Date.now() + 3500 };
+        schedule(3600);
+        renderSide();
+        break;
+      case "game_end": finished(m.summary); st.status = "finished"; break;
+      case "chat": addChat(m); return;
+      default: break;
+    }
+    if (m.view) {
+      const before = st.view?.completed_tricks?.length || 0;
+      setView(m.view, m.legal || []);
+      if ((m.view.completed_tricks?.length || 0) > before && !m.view.current_trick.length) {
+        st.lastTrickUntil = Date.now() + TRICK_LINGER_MS;
+        schedule(TRICK_LINGER_MS + 50);
+      }
+    }
+    renderAll();
+  }
+
+  function setView(view, legal) {
+    st.view = view; st.legal = legal;
+    const key = view ? `${st.deal}:${view.history.length}:${view.actor}` : null;
+    if (key !== st.turnKey) { st.turnKey = key; st.turnStart = Date.now(); st.hint = null; }
+  }
+
+  function finished(summary) {
+    st.summary = summary;
+    if (!st.writes) {
+      api.record(tableId).then((record) => { st.writes = record.sheet.deals; renderSide(); }).catch(() => {});
+    }
+  }
+
+  function schedule(ms) {
+    clearTimeout(redrawTimer.id);
+    redrawTimer.id = setTimeout(() => renderAll(), ms);
+  }
+
+  function rememberTotals(deal, totals) {
+    st.totals[deal - 1] = totals;
+    try { localStorage.setItem(`pref.totals.${tableId}`, JSON.stringify(st.totals)); } catch { /* full */ }
+  }
+
+  function showError(message) {
+    st.error = message; renderHand();
+    setTimeout(() => { if (st.error === message) { st.error = ""; renderHand(); } }, 4000);
+  }
+
+  async function act(action) {
+    if (st.busy) return;
+    st.busy = true;
+    const reply = await socket.request({ type: "action", action: action.index });
+    st.busy = false;
+    if (reply.type === "error") showError(reply.message);
+  }
+
+  async function askHint() {
+    const reply = await socket.request({ type: "hint" });
+    st.hint = reply.type === "hint" ? reply : { unavailable: true };
+    renderHand();
+  }
+
+  async function sendChat() {
+    const text = chatInput.value.trim();
+    if (!text) return;
+    const reply = await socket.request({ type: "chat", text });
+    if (reply.type === "error") addChat({ system: true, text: reply.code === "bad_message" ? t("noChat") : reply.message });
+    else chatInput.value = "";
+  }
+
+  function addChat(m) {
+    st.chat.push(m);
+    chatLog.append(h("li", { class: m.system ? "system" : "" },
+      m.system ? null : h("b", `${m.name || seatName(m.seat) || "?"}: `), m.text));
+    chatLog.scrollTop = chatLog.scrollHeight;
+  }
+
+  // --- geometry ------------------------------------------------------------------------
+
+  function players() { return st.info?.players || 3; }
+  function order() { return ORDER[players()]; }
+  function me() { return st.you || "S"; }
+  function positionOf(seat) {
+    const seats = order();
+    const n = seats.length;
+    const i = (seats.indexOf(seat) - seats.indexOf(me()) + n) % n;
+    return POSITIONS[n][i];
+  }
+  function nameOf(seat) {
+    const info = st.seats?.[seat];
+    if (!info) return players() === 2 && seat === "E" ? t("dummy") : seatName(seat);
+    return info.bot ? `${t("bot")} ${info.bot}` : info.name;
+  }
+
+  // --- rendering -----------------------------------------------------------------------
+
+  function renderAll() { renderBar(); renderFelt(); renderHand(); renderSide(); }
+
+  function renderBar() {
+    const info = st.info;
+    const v = st.view;
+    const bits = [];
+    if (info) {
+      bits.push(h("span.variant", { class: `v-${info.variant}` }, t(info.variant)));
+      bits.push(h("span.meta", `#${tableId} · ${t("target")} ${info.target}`));
+      if (st.deal) bits.push(h("span.meta", `${t("deal")} ${st.deal}`));
+      if (v?.contract) bits.push(h("span.meta.contract", `${t("contract")}: ${contractText(v.contract)} · ${seatName(v.declarer)}`));
+      else if (v?.kind === "raspasy") bits.push(h("span.meta.contract", t("raspasy")));
+      else if (v?.bid) bits.push(h("span.meta.contract", `${t("bidding")}: ${contractText(v.bid)}`));
+      const conv = describeConventions(info.rules ? differencesOf(info.rules) : {});
+      if (conv) bits.push(h("span.meta.conv", { title: conv }, conv));
+    }
+    const conn = st.connection === "open" ? null
+      : h("span.conn", st.connection === "lost" ? t("reconnecting") : t("connecting"));
+    clear(bar,
+      h("a.button.ghost.small", { href: "#/" }, "← ", t("lobby")),
+      h("div.bar-info", bits), conn,
+      h("div.bar-buttons",
+        h("button.small", { type: "button", onclick: showLastTrick, title: t("keyLast") }, t("lastTrick")),
+        h("button.small.hint-button", { type: "button", onclick: askHint, disabled: !st.legal.length, title: t("keyHint") }, t("hint")),
+        h("button.small.sheet-toggle", { type: "button", onclick: () => page.classList.toggle("show-side"), title: t("keySheet") }, t("sheet")),
+        h("button.small", { type: "button", onclick: () => helpOverlay(), title: t("keyHelp") }, "?")));
+  }
+
+  function differencesOf(rules) {
+    const presets = app.presets?.[rules.variant];
+    if (!presets) return {};
+    const out = {};
+    for (const [k, value] of Object.entries(rules)) {
+      if (k === "players" || k === "variant") continue;
+      if (JSON.stringify(value) !== JSON.stringify(presets[k])) out[k] = value;
+    }
+    return out;
+  }
+
+  function legalCards() {
+    const map = new Map();
+    for (const a of st.legal) if (isCard(a.text)) map.set(a.text, a);
+    return map;
+  }
+
+  function lastCalls() {
+    const v = st.view;
+    const calls = {};
+    if (!v) return calls;
+    for (const [seat, action] of v.history) {
+      if (!action || isCard(action.text)) continue;
+      calls[seat] = action.text;
+    }
+    return calls;
+  }
+
+  function cardsOf(seat, { big = false, clickable = new Map(), keyed = false } = {}) {
+    const v = st.view;
+    const known = v?.known_hands?.[seat];
+    const row = h("div.cards", { class: big ? "big" : "small", dataset: { seat } });
+    if (known) {
+      displaySort(known).forEach((text, i) => {
+        const action = clickable.get(text);
+        const el = card(text, { extraClass: action ? "playable" : clickable.size ? "dim" : "" });
+        const wrap = h("div.card-slot", { dataset: { card: text } }, el);
+        if (keyed && action && i < 10) wrap.append(h("span.key", String((i + 1) % 10)));
+        if (action) {
+          wrap.tabIndex = 0;
+          wrap.setAttribute("role", "button");
+          wrap.addEventListener("click", () => act(action));
+          wrap.addEventListener("keydown", (e) => { if (e.key === "Enter") act(action); });
+        }
+        row.append(wrap);
+      });
+    } else {
+      const count = v?.hand_sizes?.[seat] ?? 0;
+      for (let i = 0; i < count; i++) row.append(h("div.card-slot", back()));
+    }
+    return row;
+  }
+
+  function seatPanel(seat, calls) {
+    const v = st.view;
+    const info = st.seats?.[seat];
+    const badges = [];
+    if (st.dealer === seat || v?.dealer === seat) badges.push(h("span.badge.dealer", t("dealer")));
+    if (v?.declarer === seat && v.contract) badges.push(h("span.badge.declarer", contractText(v.contract)));
+    if (v?.whisters?.includes(seat)) badges.push(h("span.badge.whist", t("whisters")));
+    if (info?.away) badges.push(h("span.badge.away", t("away")));
+    if (seat === st.you) badges.push(h("span.badge.you", t("you")));
+    const phaseCalls = v && ["bidding", "talon", "discard", "contract", "whisting", "claim"].includes(v.phase);
+    const call = phaseCalls && calls[seat] ? h("span.call", actionText(calls[seat])) : null;
+    const tricks = v && v.phase !== "bidding" && v.tricks_won?.[seat] !== undefined
+      ? h("span.tricks", { title: t("tricks") }, `${t("tricks")}: ${v.tricks_won[seat]}`) : null;
+    const active = v?.active?.includes(seat);
+    const turn = v && (v.to_move === seat || v.actor === seat) && v.phase !== "over";
+    return h("div.seat-head", { class: turn ? "turn" : "", dataset: { seat } },
+      h("span.seat-name", nameOf(seat)), h("span.seat-dir", seatName(seat)), badges, call, tricks,
+      turn && st.info?.clock_seconds ? h("span.clock", { dataset: { clock: seat } }) : null,
+      !active && v ? h("span.badge.out", "—") : null);
+  }
+
+  function renderFelt() {
+    const v = st.view;
+    const calls = lastCalls();
+    const clickable = legalCards();
+    const seatsHere = order();
+    const nodes = [];
+    for (const seat of seatsHere) {
+      const pos = positionOf(seat);
+      if (pos === "bottom") continue;
+      const keyed = v?.to_move === seat && clickable.size > 0;
+      nodes.push(h("section.seat", { class: `pos-${pos}`, dataset: { seat } },
+        seatPanel(seat, calls), cardsOf(seat, { clickable, keyed })));
+    }
+    nodes.push(h("div.centre", centre(v)));
+    clear(felt, nodes);
+    felt.dataset.players = String(seatsHere.length);
+    felt.dataset.phase = v?.phase || "none";
+  }
+
+  function centre(v) {
+    if (!v) {
+      return h("div.status-line", st.status === "open" ? t("waitingPlayers") : st.summary ? t("gameOver") : t("connecting"));
+    }
+    const parts = [];
+    const now = Date.now();
+    let trick = v.current_trick.map(([seat, c]) => ({ seat, c }));
+    let done = false;
+    if (!trick.length && now < st.lastTrickUntil && v.completed_tricks.length) {
+      const last = v.completed_tricks[v.completed_tricks.length - 1];
+      trick = last.cards.map(([seat, c]) => ({ seat, c, win: seat === last.winner }));
+      if (last.talon_card) trick.unshift({ seat: "talon", c: last.talon_card });
+      done = true;
+    } else if (v.lead_talon_card) {
+      trick.unshift({ seat: "talon", c: v.lead_talon_card });
+    }
+    if (trick.length) {
+      parts.push(h("div.trick", { class: done ? "done" : "" }, trick.map(({ seat, c, win }) =>
+        h("div.trick-card", { class: `tc-${seat === "talon" ? "talon" : positionOf(seat)} ${win ? "win" : ""}`, dataset: { card: c } },
+          card(c), seat === "talon" ? h("span.tag", t("talon")) : null))));
+    } else if (v.talon && ["talon", "discard", "contract", "whisting", "bidding"].includes(v.phase)) {
+      parts.push(h("div.talon", h("span.tag", t("talon")), h("div.cards.small", v.talon.map((c) => h("div.card-slot", { dataset: { card: c } }, card(c))))));
+    } else if (v.phase === "bidding") {
+      parts.push(h("div.talon", h("span.tag", t("talon")), h("div.cards.small", h("div.card-slot", back()), h("div.card-slot", back()))));
+    }
+    if (st.banner && now < st.banner.until) {
+      parts.push(resultBanner(st.banner.result, st.banner.deal));
+    } else {
+      const whose = v.actor;
+      let line = "";
+      if (v.phase === "over") line = "";
+      else if (whose && whose === st.you) line = v.phase === "discard" ? t("chooseDiscard") : t("yourTurn");
+      else if (whose) line = t("waitingFor", { who: nameOf(whose) });
+      if (line) parts.push(h("div.status-line", { class: whose === st.you ? "mine" : "" }, line));
+    }
+    return parts;
+  }
+
+  function resultBanner(result, deal) {
+    const tricks = Object.entries(result.tricks || {}).map(([s, n]) => `${seatName(s)} ${n}`).join(" · ");
+    const head = result.kind === "raspasy" ? t("raspasy")
+      : `${seatName(result.declarer)}: ${contractText(result.contract || result.bid)}`;
+    return h("div.banner", h("b", `${t("deal")} ${deal}. `, head), h("div", tricks));
+  }
+
+  function renderHand() {
+    const v = st.view;
+    const clickable = legalCards();
+    const bottom = order().find((s) => positionOf(s) === "bottom");
+    const calls = st.legal.filter((a) => !isCard(a.text));
+    const box = h("div.call-box", { role: "group", "aria-label": t("bidding") });
+    let k = 0;
+    const regular = calls.filter((a) => !a.text.startsWith("claim "));
+    const claims = calls.filter((a) => a.text.startsWith("claim "));
+    for (const a of regular) {
+      const key = CALL_KEYS[k++];
+      const kind = a.text === "pass" ? "pass" : a.text.startsWith("play ") ? "declare" : /^\d|^мизер/.test(a.text) ? "bid" : "call";
+      box.append(h("button.call", { type: "button", class: `c-${kind}`, dataset: { action: a.index, key, text: a.text },
+        onclick: () => act(a) }, callLabel(a.text), h("kbd", key)));
+    }
+    if (claims.length) {
+      box.append(h("details.claims", h("summary", language() === "ru" ? "Предложить…" : "Claim…"),
+        claims.map((a) => h("button.call.c-claim", { type: "button", dataset: { action: a.index, text: a.text }, onclick: () => act(a) }, actionText(a.text)))));
+    }
+    const extra = [];
+    if (st.error) extra.push(h("div.error-line", { role: "alert" }, st.error));
+    if (st.hint) {
+      extra.push(h("div.hint-line", st.hint.unavailable ? t("noHint")
+        : [h("b", actionText(st.hint.action?.text)), " — ", st.hint.reason || ""]));
+    }
+    if (st.you && st.seats?.[st.you] === undefined) extra.push(h("div.status-line", t("spectator")));
+    if (!st.you && st.info) extra.push(h("div.spectator-line", t("spectator")));
+    const keyed = v && (v.to_move === bottom || v.actor === bottom) && clickable.size > 0;
+    clear(handArea,
+      h("div.actions", extra, calls.length ? box : null),
+      bottom ? h("section.seat.pos-bottom", { dataset: { seat: bottom } },
+        seatPanel(bottom, lastCalls()), cardsOf(bottom, { big: true, clickable, keyed })) : null);
+  }
+
+  function callLabel(text) {
+    const label = actionText(text);
+    const m = /([♠♣♦♥])/.exec(label);
+    if (!m) return h("span", label);
+    const [before, after] = label.split(m[1]);
+    return h("span", before, h("span.suit", { class: `s-${{ "♠": "S", "♣": "C", "♦": "D", "♥": "H" }[m[1]]}` }, m[1]), after);
+  }
+
+  function renderSide() {
+    clear(tabs,
+      h("button.tab", { type: "button", class: tab === "sheet" ? "on" : "", onclick: () => { tab = "sheet"; renderSide(); } }, t("sheet")),
+      h("button.tab", { type: "button", class: tab === "chat" ? "on" : "", onclick: () => { tab = "chat"; renderSide(); } }, t("chat")));
+    if (tab === "chat") {
+      clear(sidePanel, tabs, h("div.chat", chatLog, chatForm));
+      return;
+    }
+    const info = st.info;
+    if (!info || !st.sheet) {
+      clear(sidePanel, tabs, h("p.muted", st.status === "open" ? t("waitingPlayers") : t("nothingYet")));
+      return;
+    }
+    const names = {};
+    for (const [seat, s] of Object.entries(st.seats || {})) if (s) names[seat] = s.bot ? `${t("bot")} (${s.bot})` : s.name;
+    const chains = st.writes ? chainsFromWrites(st.writes) : chainsFromTotals(st.totals.filter(Boolean));
+    const model = {
+      players: info.players, target: st.sheet.target, variant: info.variant, deals: st.sheet.deals,
+      totals: st.sheet.totals, chains, names,
+      result: st.summary?.settlement?.rounded || null,
+    };
+    clear(sheetBox, sheetSvg(model));
+    const final = st.summary ? h("section.final",
+      h("h3", t("gameOver")),
+      settlementTable(st.summary.settlement, st.summary.stake, names),
+      h("p.muted", `${t("verified")}: ${st.summary.commitment_ok === false ? "✗" : "✓"} · `,
+        h("a", { href: `#/replay/${tableId}` }, t("replay")), " · ",
+        h("a", { href: `/api/games/${tableId}/record`, download: `pulya-${tableId}.json` }, "JSON"))) : null;
+    clear(sidePanel, tabs, final, sheetBox,
+      h("details.breakdown-box", { open: true }, h("summary", t("breakdown")),
+        breakdown({ results: st.results, writes: st.writes, totalsHistory: st.totals })));
+  }
+
+  function updateClock() {
+    const el = felt.querySelector("[data-clock]") || handArea.querySelector("[data-clock]");
+    if (!el || !st.info?.clock_seconds) return;
+    const left = Math.max(0, Math.ceil(st.info.clock_seconds - (Date.now() - st.turnStart) / 1000));
+    el.textContent = `⏱ ${t("clockLeft", { s: left })}`;
+    el.classList.toggle("low", left <= 5);
+  }
+
+  function showLastTrick() {
+    const v = st.view;
+    const last = v?.completed_tricks?.[v.completed_tricks.length - 1];
+    overlay(t("lastTrick"), last
+      ? h("div.last-trick", (last.talon_card ? [["talon", last.talon_card]] : []).concat(last.cards).map(([seat, c]) =>
+        h("figure", { class: seat === last.winner ? "win" : "" }, card(c), h("figcaption", seat === "talon" ? t("talon") : nameOf(seat)))))
+      : h("p.muted", t("none")));
+  }
+
+  // --- keyboard ------------------------------------------------------------------------
+
+  function onKey(e) {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.ctrlKey || e.metaKey || e.altKey) {
+      if (e.key === "Escape") e.target.blur?.();
+      return;
+    }
+    if (e.key === "?") { helpOverlay(); e.preventDefault(); return; }
+    if (e.key === "Escape") { closeOverlay(); return; }
+    if (e.key === ".") { showLastTrick(); return; }
+    if (e.key === ",") { askHint(); return; }
+    if (e.key === ";") { page.classList.toggle("show-side"); return; }
+    if (e.key === "Enter") { tab = "chat"; renderSide(); chatInput.focus(); e.preventDefault(); return; }
+    if (/^[0-9]$/.test(e.key)) {
+      const i = e.key === "0" ? 9 : Number(e.key) - 1;
+      const keyed = [...document.querySelectorAll(".card-slot .key")].map((k) => k.parentElement);
+      const slot = keyed.find((el) => el.querySelector(".key").textContent === e.key);
+      if (slot) { slot.click(); e.preventDefault(); }
+      else if (i < 0) e.preventDefault();
+      return;
+    }
+    const button = handArea.querySelector(`button.call[data-key="${e.key}"]`);
+    if (button) { button.click(); e.preventDefault(); }
+  }
+  document.addEventListener("keydown", onKey);
+  renderAll();
+
+  return () => {
+    socket.close();
+    clearInterval(clockTimer);
+    clearTimeout(redrawTimer.id);
+    document.removeEventListener("keydown", onKey);
+  };
+}
+
+function loadTotals(tableId) {
+  try { return JSON.parse(localStorage.getItem(`pref.totals.${tableId}`)) || []; } catch { return []; }
+}
