@@ -226,7 +226,7 @@ def run(args: argparse.Namespace) -> int:
     if record_path is None:
         record_path = save_path or Path(f"preferans-{session.setup.table_id}.pref")
     no_color = bool(args.no_color or os.environ.get("NO_COLOR"))
-    console = Console(highlight=False, soft_wrap=True, no_color=no_color)
+    console = Console(highlight=False, soft_wrap=True, color_system=None if no_color else "auto")
     game = TerminalGame(session, console, lang, save_path=save_path, record_path=record_path)
     if session.is_over:
         console.print(f"{args.resume}: the pulya is already over", markup=False)

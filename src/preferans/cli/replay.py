@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             return _error(f"--deal {args.deal}: the record has deals 1–{positions[-1].deal}")
     lang: Any = _language(args.lang)
     no_color = bool(args.no_color or os.environ.get("NO_COLOR"))
-    console = Console(highlight=False, soft_wrap=True, no_color=no_color)
+    console = Console(highlight=False, soft_wrap=True, color_system=None if no_color else "auto")
     viewer = ReplayViewer(positions, console, lang, analyse=not args.no_solver)
     if not args.all:
         if args.record == "-":
