@@ -87,7 +87,7 @@ export function sheetSvg(model) {
   const title = ru
     ? `Пуля до ${model.target} · ${t(model.variant)} · сдач ${model.deals}`
     : `Pulya to ${model.target} · ${t(model.variant)} · ${model.deals} deals`;
-  svg.append(text(W / 2, 30, title, 0, 18, "bold"));
+  svg.append(text(W / 2, 30, title, 0, 24, "bold"));
   const lines = s("g", { class: "sheet-lines" });
   for (let k = 0; k < 3; k++) {
     const i = k * BAND;
@@ -106,7 +106,7 @@ export function sheetSvg(model) {
   }
   svg.append(lines);
   svg.append(s("circle", { cx: CX, cy: CY, r: 34, class: "sheet-centre" }));
-  svg.append(text(CX, CY, String(model.target), 0, 22, "bold"));
+  svg.append(text(CX, CY, String(model.target), 0, 28, "bold"));
   const chain = (k) => (model.chains[k] || []).join(".") || "—";
   for (const [seat, side] of Object.entries(sides)) {
     const rot = angle(side);
@@ -124,27 +124,27 @@ export function sheetSvg(model) {
       if (!onSheet.has(other)) return;
       const [x, y] = at(band, (j + 0.5) / every.length);
       const room = length(band) / every.length - 10;
-      let [ox, oy] = offset(side, -11);
+      let [ox, oy] = offset(side, -13);
       g.append(text(x + ox, y + oy, `${ru ? "на" : "on"} ${seatLetter(other)}: ${row.whists[other]}`,
-        rot, 11, "bold", "sheet-total"));
-      [ox, oy] = offset(side, 9);
-      g.append(text(x + ox, y + oy, fit(chain(`${seat}:whists:${other}`), room, 13), rot, 13, "normal", "sheet-chain"));
+        rot, 15, "bold", "sheet-total"));
+      [ox, oy] = offset(side, 11);
+      g.append(text(x + ox, y + oy, fit(chain(`${seat}:whists:${other}`), room, 18), rot, 18, "normal", "sheet-chain"));
     });
     for (const [k, column] of [[1, "pulya"], [2, "gora"]]) {
       const seg = segment(side, BAND * (k + 0.5), players);
       const [x, y] = at(seg, 0.5);
-      let [ox, oy] = offset(side, -11);
-      g.append(text(x + ox, y + oy, `${t(column)}: ${row[column]}`, rot, 11, "bold", "sheet-total"));
-      [ox, oy] = offset(side, 9);
-      g.append(text(x + ox, y + oy, fit(chain(`${seat}:${column}`), length(seg) - 30, 13), rot, 13, "normal", "sheet-chain"));
+      let [ox, oy] = offset(side, -13);
+      g.append(text(x + ox, y + oy, `${t(column)}: ${row[column]}`, rot, 15, "bold", "sheet-total"));
+      [ox, oy] = offset(side, 11);
+      g.append(text(x + ox, y + oy, fit(chain(`${seat}:${column}`), length(seg) - 30, 18), rot, 18, "normal", "sheet-chain"));
     }
     const [x, y] = at(segment(side, BAND * 3.1, players), 0.5);
-    g.append(text(x, y, model.names?.[seat] || seatName(seat), rot, 15, "bold"));
+    g.append(text(x, y, model.names?.[seat] || seatName(seat), rot, 20, "bold", "sheet-name"));
     svg.append(g);
   }
   if (model.result) {
     const parts = Object.entries(model.result).map(([seat, v]) => `${seatLetter(seat)} ${signed(frac(v))}`);
-    svg.append(text(W / 2, B + 35, (ru ? "Итог в вистах: " : "Result in whists: ") + parts.join("   "), 0, 15, "bold"));
+    svg.append(text(W / 2, B + 35, (ru ? "Итог в вистах: " : "Result in whists: ") + parts.join("   "), 0, 22, "bold"));
   }
   return svg;
 }
