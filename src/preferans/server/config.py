@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
 __all__ = ["Settings"]
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
 
 
 def _node_id() -> str:
@@ -45,6 +48,12 @@ class Settings:
     event_buffer: int = 400
     """Events kept per table for reconnecting clients; older gaps get a snapshot."""
     max_tables_per_user: int = 50
+
+    def __post_init__(self) -> None:
+        for name in ("db_schema", "redis_prefix"):
+            value = getattr(self, name)
+            if value is not None and not _IDENTIFIER.match(value):
+                raise ValueError(f"{name} must be letters, digits and '_' (got {value!r})")
 
     @property
     def url(self) -> str:

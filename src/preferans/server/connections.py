@@ -95,7 +95,9 @@ class Connection:
 
     def deliver_event(self, message: dict[str, Any]) -> None:
         if message.get("type") == "epoch":
-            if message.get("epoch") != self.epoch and not self.resyncing:
+            # A new incarnation of the table (restart or takeover): whatever we asked the
+            # old one may be lost, so ask the new one.
+            if message.get("epoch") != self.epoch:
                 self.subscribe()
             return
         if not self.synced:

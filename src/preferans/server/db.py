@@ -64,12 +64,13 @@ async def migrate(engine: AsyncEngine, settings: Settings) -> None:
     """Bring the schema to the newest revision; safe when two processes start together."""
     async with engine.begin() as connection:
         if not settings.is_sqlite:
+            # One process migrates at a time; the others wait, then find nothing to do.
+            key = zlib.crc32((settings.db_schema or "public").encode())
+            await connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
             if settings.db_schema:
                 await connection.execute(
                     text(f'CREATE SCHEMA IF NOT EXISTS "{settings.db_schema}"')
                 )
-            key = zlib.crc32((settings.db_schema or "public").encode())
-            await connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
         await connection.run_sync(_upgrade)
 
 

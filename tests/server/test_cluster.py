@@ -1,0 +1,146 @@
+"""Two server processes, one club, on this machine's PostgreSQL and Redis.
+
+A player connected to one process plays at a table owned by the other; when the owner is
+killed, the survivor takes the table over when the lease expires and play goes on. Each
+run uses its own schema and Redis prefix and removes them afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from server_harness import Client, ServerProcess, autoplay, drive
+
+pytestmark = pytest.mark.slow
+
+PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+def _available() -> bool:
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS).ping()
+        done = subprocess.run(
+            ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "test", "-c", "select 1"],
+            capture_output=True,
+            timeout=10,
+        )
+        return done.returncode == 0
+    except Exception:
+        return False
+
+
+@pytest.fixture
+def namespace() -> Iterator[str]:
+    if not _available():
+        pytest.skip("needs PostgreSQL (database test) and Redis on 127.0.0.1")
+    name = f"t_{secrets.token_hex(5)}"
+    yield name
+    subprocess.run(
+        [
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-d",
+            "test",
+            "-c",
+            f'DROP SCHEMA IF EXISTS "{name}" CASCADE',
+        ],
+        capture_output=True,
+        timeout=30,
+    )
+    import redis
+
+    client = redis.Redis.from_url(REDIS)
+    keys = list(client.scan_iter(f"{name}:*"))
+    if keys:
+        client.delete(*keys)
+
+
+def _node(tmp: Path, name: str, namespace: str) -> ServerProcess:
+    return ServerProcess(
+        tmp / name,
+        "--database",
+        PG,
+        "--schema",
+        namespace,
+        "--redis",
+        REDIS,
+        "--redis-prefix",
+        namespace,
+        "--lease",
+        "2",
+        "--grace",
+        "60",
+        "--node-id",
+        name,
+    )
+
+
+def _owner(namespace: str, table: int) -> str:
+    import redis
+
+    holder = redis.Redis.from_url(REDIS).get(f"{namespace}:lease:{table}")
+    assert holder is not None
+    return holder.decode()
+
+
+async def test_two_processes_share_tables_and_take_over(tmp_path: Path, namespace: str) -> None:
+    a = _node(tmp_path, "alpha", namespace).start()
+    b = _node(tmp_path, "beta", namespace).start()
+    nodes = {"alpha": a, "beta": b}
+    rng = random.Random(5)
+    try:
+        tag = secrets.token_hex(3)
+        south, west, east = (Client(a, f"cl{n}{tag}") for n in "swe")
+        for person in (south, west, east):
+            await person.register()
+        table = (await south.create(players=3, target=10))["id"]
+        await west.sit(table, "W")
+        await east.sit(table, "E")
+        owner_name = _owner(namespace, table)
+        owner = nodes[owner_name]
+        other = b if owner is a else a
+        # West and East play through the process that does not own the table.
+        for person in (west, east):
+            person.server = other
+        for person in (south, west, east):
+            await person.connect()
+        acted = await drive([south, west, east], 12, rng)
+        assert acted == 12
+
+        owner.kill9()
+        for person in (south, west, east):
+            person.server = other
+            await person.disconnect()
+            await person.connect(resume=True)
+        old_epoch = west.epoch
+        # The survivor takes the table over once the dead owner's lease expires.
+        for person in (south, west, east):
+            await person.expect(
+                lambda m: m.get("type") == "snapshot" and m["epoch"] != old_epoch, timeout=20
+            )
+        assert _owner(namespace, table) != owner_name
+        health = httpx.get(f"{other.base}/api/health").json()
+        assert health["tables"] >= 1
+        await asyncio.gather(
+            *(autoplay(p, random.Random(i)) for i, p in enumerate((south, west, east)))
+        )
+        game = httpx.get(f"{other.base}/api/games/{table}").json()
+        assert game["commitment_ok"]
+        for person in (south, west, east):
+            await person.close()
+    finally:
+        a.stop()
+        b.stop()
