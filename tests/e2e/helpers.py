@@ -1,0 +1,115 @@
+"""Helpers for the browser tests: people, pages, a simple way of playing, card checks."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+
+CARD_RE = re.compile(r"[♠♣♦♥](?:10|[AKQJ987])")
+LANGUAGE = "en"
+
+
+@dataclass
+class Person:
+    """One browser context (its own cookies) and its page, with every websocket frame."""
+
+    context: Any
+    page: Any
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def open_person(
+    browser: Any,
+    opened: list[Any],
+    base: str,
+    *,
+    viewport: tuple[int, int] = (1400, 900),
+    name: str | None = None,
+) -> Person:
+    context = browser.new_context(
+        base_url=base, viewport={"width": viewport[0], "height": viewport[1]}, locale="en-US"
+    )
+    context.add_init_script(f"localStorage.setItem('pref.lang', '{LANGUAGE}')")
+    opened.append(context)
+    page = context.new_page()
+    person = Person(context, page)
+    page.on("pageerror", lambda e: person.errors.append(str(e)))
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: person.frames.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+    if name is not None:
+        response = context.request.post(
+            "/api/register", data={"name": name, "password": "secret-pass"}
+        )
+        assert response.status == 201, response.text()
+    return person
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}{int(time.time() * 1000) % 10_000_000}"
+
+
+def play_step(page: Any) -> bool:
+    """Take one action if it is this page's turn: whist, else pass, else accept, else the
+    first playable card, else the first call. True if something was clicked."""
+    try:
+        for text in ("whist", "pass", "accept"):
+            button = page.locator(f'button.call[data-text="{text}"]')
+            if button.count():
+                button.first.click(timeout=1500)
+                return True
+        playable = page.locator(".card-slot:has(svg.playable)")
+        if playable.count():
+            # Cards overlap: click the visible strip at the card's left edge.
+            playable.first.click(position={"x": 6, "y": 40}, timeout=1500)
+            return True
+        calls = page.locator("button.call")
+        if calls.count():
+            calls.first.click(timeout=1500)
+            return True
+    except PlaywrightError:
+        return False  # the page re-rendered under the click: try again next round
+    return False
+
+
+def cards_in(value: Any) -> set[str]:
+    return set(CARD_RE.findall(json.dumps(value, ensure_ascii=False)))
+
+
+def frames_by_version(frames: list[dict[str, Any]]) -> dict[int, set[str]]:
+    """Cards each table message of version v showed (events and snapshots)."""
+    out: dict[int, set[str]] = {}
+    for frame in frames:
+        if frame.get("type") in ("event", "snapshot") and "v" in frame:
+            out.setdefault(frame["v"], set()).update(cards_in(frame))
+    return out
+
+
+def sheet_on_page(page: Any) -> dict[str, dict[str, Any]]:
+    """The totals written on the page's sheet picture, per seat, as the server words them."""
+    data = page.evaluate(
+        """() => [...document.querySelectorAll('.sheet-seat')].map(g => ({
+            seat: g.dataset.seat,
+            totals: [...g.querySelectorAll('.sheet-total')].map(t => t.textContent)}))"""
+    )
+    out: dict[str, dict[str, Any]] = {}
+    for entry in data:
+        if not entry["totals"]:
+            continue
+        row: dict[str, Any] = {"whists": {}}
+        for text in entry["totals"]:
+            label, value = text.split(": ")
+            if label.startswith("on "):
+                row["whists"][label[3:]] = value
+            else:
+                row[label] = value
+        out[entry["seat"]] = row
+    return out
