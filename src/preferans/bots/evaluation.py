@@ -138,29 +138,42 @@ def hand_tricks(cards: CardSet, trump: Suit | None = None) -> float:
 
     The table prices long suits as if they run, which holds for the trump suit; without
     trumps, or in a side suit, a long suit without its top cards is worth less, so a side
-    suit is capped at its top-card tricks plus one.
+    suit is capped at its top-card tricks plus one (plus one and a half without trumps).
     """
+    mask = cards.mask
+    if trump is None:
+        table = _NT_VALUE
+        return (
+            table[mask & 0xFF]
+            + table[mask >> 8 & 0xFF]
+            + table[mask >> 16 & 0xFF]
+            + table[mask >> 24 & 0xFF]
+        )
     total = 0.0
-    for suit in Suit:
-        value = suit_tricks(cards, suit)
-        if trump is not None and suit != trump:
-            value = min(value, _top_tricks(cards, suit) + 1.0)
-        elif trump is None:
-            value = min(value, _top_tricks(cards, suit) + 1.5)
-        total += value
+    for suit in range(4):
+        part = mask >> (8 * suit) & 0xFF
+        total += _TRUMP_VALUE[part] if suit == trump else _SIDE_VALUE[part]
     return total
 
 
-def _top_tricks(cards: CardSet, suit: Suit) -> float:
-    """Winners from the top: A, AK, AKQ … counted off the highest card down."""
-    mask = cards.mask >> (8 * suit) & 0xFF
+def _top_count(mask: int) -> int:
     n = 0
     for rank in range(7, -1, -1):
         if mask >> rank & 1:
             n += 1
         else:
             break
-    return float(n)
+    return n
+
+
+def _top_tricks(cards: CardSet, suit: Suit) -> float:
+    """Winners from the top: A, AK, AKQ … counted off the highest card down."""
+    return float(_top_count(cards.mask >> (8 * suit) & 0xFF))
+
+
+_TRUMP_VALUE: Final = tuple(_suit_value(m)[0] for m in range(256))
+_SIDE_VALUE: Final = tuple(min(_suit_value(m)[0], _top_count(m) + 1.0) for m in range(256))
+_NT_VALUE: Final = tuple(min(_suit_value(m)[0], _top_count(m) + 1.5) for m in range(256))
 
 
 def best_trump(cards: CardSet) -> tuple[Suit | None, float]:
@@ -267,6 +280,17 @@ def misere_catch(ranks: Iterable[Rank], *, own_lead: bool) -> float:
     return 0.0
 
 
+def _catch_table(own_lead: bool) -> tuple[float, ...]:
+    return tuple(
+        misere_catch((Rank(r) for r in range(8) if m >> r & 1), own_lead=own_lead)
+        for m in range(256)
+    )
+
+
+_CATCH_OWN: Final = _catch_table(True)
+_CATCH_THEIRS: Final = _catch_table(False)
+
+
 def misere_holes(cards: CardSet, *, own_lead: bool) -> list[MisereHole]:
     """Every suit of the hand with a non-zero chance of being caught."""
     holes = []
@@ -284,9 +308,14 @@ def misere_holes(cards: CardSet, *, own_lead: bool) -> list[MisereHole]:
 
 def misere_risk(cards: CardSet, *, own_lead: bool) -> float:
     """Chance at least one hole is caught, taking the suits as independent."""
-    clean = 1.0
-    for hole in misere_holes(cards, own_lead=own_lead):
-        clean *= 1.0 - hole.catch
+    table = _CATCH_OWN if own_lead else _CATCH_THEIRS
+    mask = cards.mask
+    clean = (
+        (1.0 - table[mask & 0xFF])
+        * (1.0 - table[mask >> 8 & 0xFF])
+        * (1.0 - table[mask >> 16 & 0xFF])
+        * (1.0 - table[mask >> 24 & 0xFF])
+    )
     return 1.0 - clean
 
 

@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from preferans.actions import Bid, Call, CallKind, CardAction, Declare
-from preferans.bots.evaluation import should_bid_misere
+from preferans.bots.evaluation import hand_tricks, should_bid_misere
 from preferans.cards import CardSet, Rank, Suit
 from preferans.contracts import Contract
 from preferans.seats import Seat
@@ -39,6 +39,10 @@ __all__ = [
 
 TALON: Final = 10
 DISCARD: Final = 11
+#: Swap steps per drawn deal when the others' calls carry information, and the swaps
+#: proposed at each step.
+REFINE_STEPS: Final = 30
+PROPOSALS: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,36 +236,69 @@ def draw_worlds(
 ) -> tuple[list[World], bool]:
     """Worlds for a decision, weighed by inference; True when they are all the worlds.
 
-    With few arrangements every one is used (weights from inference); otherwise
-    ``3 × count`` are drawn and ``count`` kept in proportion to their likelihood.
+    With few arrangements every one is used, weighed by its likelihood. Otherwise each
+    world starts as a draw from :func:`preferans.game.resample` and is moved towards what
+    the others' calls say by a short walk over card swaps between hidden hands (the best
+    of a few proposed swaps, kept when it is at least as likely), so the kept worlds fit
+    the auction and count equally.
     """
     slots = hidden_slots(view)
     if slots is None:
         return [], False
+    posterior = Posterior(view)
     if count_upper_bound(slots) <= exact_limit:
         worlds = enumerate_worlds(slots, exact_limit)
         if worlds is not None:
-            weighted = [World(w.slots, likelihood(view, w)) for w in worlds]
+            weighted = [World(w.slots, posterior.total(w.slots)) for w in worlds]
             if sum(w.weight for w in weighted) > 0:
                 return weighted, True
             return [World(w.slots) for w in worlds], True
-    drawn: list[World] = []
-    for _ in range(3 * count):
-        world = _from_resample_safe(view, rng) or random_world(slots, rng)
-        if world is not None:
-            drawn.append(world)
-    if not drawn:
-        return [], False
-    weights = [likelihood(view, w) for w in drawn]
-    if sum(weights) <= 0:
-        weights = [1.0] * len(drawn)
-    chosen = rng.choices(drawn, weights, k=count)
     merged: dict[tuple[tuple[int, int], ...], World] = {}
-    for world in chosen:
+    for _ in range(count):
+        world = _from_resample_safe(view, rng) or random_world(slots, rng)
+        if world is None:
+            continue
+        if posterior.informative:
+            world = _refine(posterior, slots, world, rng, REFINE_STEPS)
         key = tuple(sorted(world.slots.items()))
         old = merged.get(key)
         merged[key] = World(world.slots, (old.weight if old else 0.0) + 1.0)
     return list(merged.values()), False
+
+
+def _refine(
+    posterior: Posterior, slots: Slots, world: World, rng: random.Random, steps: int
+) -> World:
+    """Swap cards between hidden hands towards hands that fit the calls."""
+    movable = [k for k in slots.sizes if slots.sizes[k] > 0]
+    if len(movable) < 2:
+        return world
+    current = dict(world.slots)
+    factors = {k: posterior.factor(k, current) for k in movable}
+    for _ in range(steps):
+        best: tuple[float, int, int, dict[int, int], float, float] | None = None
+        for _ in range(PROPOSALS):
+            a, b = rng.sample(movable, 2)
+            from_a = current[a] & slots.allowed[b]
+            from_b = current[b] & slots.allowed[a]
+            if not from_a or not from_b:
+                continue
+            x = rng.choice(_cards(from_a))
+            y = rng.choice(_cards(from_b))
+            trial = dict(current)
+            trial[a] = current[a] & ~(1 << x) | 1 << y
+            trial[b] = current[b] & ~(1 << y) | 1 << x
+            fa, fb = posterior.factor(a, trial), posterior.factor(b, trial)
+            gain = (fa * fb) / max(factors[a] * factors[b], 1e-300)
+            if best is None or gain > best[0]:
+                best = (gain, a, b, trial, fa, fb)
+        if best is None:
+            continue
+        gain, a, b, trial, fa, fb = best
+        if gain >= 1.0 or rng.random() < gain:
+            current = trial
+            factors[a], factors[b] = fa, fb
+    return World(current)
 
 
 _RESAMPLE_OK: list[bool] = [True]
@@ -313,7 +350,7 @@ def call_likelihood(
         if call.contract.is_misere:
             return 0.9 if should_bid_misere(hand, own_lead=False) else 0.1
         est = declarer_estimate(hand)[1] + TALON_GAIN
-        return 0.1 + 0.9 * _logistic(1.5 * (est - call.contract.level + 0.3))
+        return 0.05 + 0.95 * _logistic(2.0 * (est - call.contract.level + 0.3))
     kind = call.kind
     if kind is CallKind.HERE and standing is not None:
         est = declarer_estimate(hand)[1] + TALON_GAIN
@@ -323,6 +360,15 @@ def call_likelihood(
         est = declarer_estimate(hand)[1] + TALON_GAIN
         return 0.1 + 0.9 * _logistic(1.5 * (level + 0.5 - est))
     return 1.0
+
+
+def _contract_factor(hand: CardSet, contract: Contract) -> float:
+    """The declarer named this contract after the discard: his ten cards should carry it."""
+    if contract.is_misere:
+        return 0.9 if should_bid_misere(hand, own_lead=False) else 0.2
+    trump = contract.trump
+    est = hand_tricks(hand, trump) - (0.5 if trump is None else 0.0)
+    return 0.02 + 0.98 * _logistic(2.5 * (est - contract.level + 1.0))
 
 
 def _whist_likelihood(hand: CardSet, call: Call, contract: Contract) -> float:
@@ -337,57 +383,97 @@ def _whist_likelihood(hand: CardSet, call: Call, contract: Contract) -> float:
     return 1.0
 
 
-def likelihood(view: View, world: World) -> float:
-    """Product of the likelihoods of every other seat's public calls and signals."""
-    weight = 1.0
-    standing: Contract | None = None
-    after_contract = False
-    contract = view.contract
-    hands: dict[Seat, CardSet] = {}
+class Posterior:
+    """The others' calls and signals, read once per decision, as per-seat factors.
 
-    def hand_of(seat: Seat) -> CardSet:
-        if seat not in hands:
-            hands[seat] = original_hand(view, world, seat)
-        return hands[seat]
+    A world's likelihood is the product of one factor per hidden seat (its bids and passes,
+    the contract it named, its whist calls, its honour leads), so a swap of two cards only
+    recomputes the two seats it touches. The discard pile belongs to the declarer's factor.
+    """
 
-    for seat, action in view.history:
-        if action is None or isinstance(action, CardAction):
-            continue
-        if isinstance(action, Declare):
-            after_contract = True
-            continue
-        if seat == view.seat or (int(seat) in world.slots and seat in view.known_hands):
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.declarer = view.declarer
+        self.talon = view.talon.mask if view.talon is not None and not view.talon_thrown else 0
+        self.known_discard = view.discard.mask if view.discard is not None else 0
+        self.played: dict[int, int] = {}
+        for trick in view.completed_tricks:
+            for seat, card in trick.cards:
+                self.played[int(seat)] = self.played.get(int(seat), 0) | card.bit
+        for seat, card in view.current_trick:
+            self.played[int(seat)] = self.played.get(int(seat), 0) | card.bit
+        self.calls: dict[int, list[tuple[Bid | Call | Declare, Contract | None, bool]]] = {}
+        standing: Contract | None = None
+        after = False
+        for seat, action in view.history:
+            if action is None or isinstance(action, CardAction):
+                continue
+            hidden = seat != view.seat and seat not in view.known_hands
+            if isinstance(action, Declare):
+                after = True
+                if hidden:
+                    self.calls.setdefault(int(seat), []).append((action, standing, after))
+                continue
+            if isinstance(action, Bid | Call) and hidden:
+                self.calls.setdefault(int(seat), []).append((action, standing, after))
             if isinstance(action, Bid):
                 standing = action.contract
-            continue
-        if isinstance(action, Bid):
-            weight *= call_likelihood(hand_of(seat), action, standing, None)
-            standing = action.contract
-        elif isinstance(action, Call):
-            if after_contract and contract is not None and not contract.is_misere:
-                weight *= _whist_likelihood(hand_of(seat), action, contract)
-            elif not after_contract:
-                weight *= call_likelihood(hand_of(seat), action, standing, None)
-    weight *= _lead_signals(view, world)
-    return weight
+        trump = view.contract.trump if view.contract is not None else None
+        self.leads: dict[int, list[int]] = {}
+        for trick in view.completed_tricks:
+            if trick.talon_card is not None or not trick.cards:
+                continue
+            seat, card = trick.cards[0]
+            if seat in view.known_hands or seat == view.seat or card.suit == trump:
+                continue
+            if Rank.JACK <= card.rank < Rank.ACE:
+                self.leads.setdefault(int(seat), []).append(card.index)
+        self.informative = bool(self.calls or self.leads)
+        self.contract = view.contract
+
+    def original(self, seat: int, slots: dict[int, int]) -> int:
+        """The ten cards the seat was dealt (the declarer: before the talon)."""
+        mask = slots.get(seat, 0) | self.played.get(seat, 0)
+        if self.declarer is not None and seat == int(self.declarer) and self.talon:
+            discard = self.known_discard or slots.get(DISCARD, 0)
+            mask = (mask | discard) & ~self.talon
+        return mask
+
+    def factor(self, slot: int, slots: dict[int, int]) -> float:
+        """This slot's share of the likelihood (piles count with the declarer)."""
+        if slot == DISCARD and self.declarer is not None:
+            slot = int(self.declarer)
+        calls = self.calls.get(slot)
+        leads = self.leads.get(slot)
+        if not calls and not leads:
+            return 1.0
+        weight = 1.0
+        original = CardSet.from_mask(self.original(slot, slots))
+        for action, standing, after in calls or ():
+            if isinstance(action, Declare):
+                final = CardSet.from_mask(slots.get(slot, 0) | self.played.get(slot, 0))
+                weight *= _contract_factor(final, action.contract)
+            elif isinstance(action, Bid):
+                weight *= call_likelihood(original, action, standing, None)
+            elif after:
+                if self.contract is not None and not self.contract.is_misere:
+                    weight *= _whist_likelihood(original, action, self.contract)
+            else:
+                weight *= call_likelihood(original, action, standing, None)
+        for index in leads or ():
+            weight *= 1.6 if original.mask >> (index - 1) & 1 else 0.8
+        return weight
+
+    def total(self, slots: dict[int, int]) -> float:
+        weight = 1.0
+        for seat in set(self.calls) | set(self.leads):
+            weight *= self.factor(seat, slots)
+        return weight
 
 
-def _lead_signals(view: View, world: World) -> float:
-    """Honour leads usually come from touching honours (K from K Q, Q from Q J)."""
-    weight = 1.0
-    trump = view.contract.trump if view.contract is not None else None
-    for trick in view.completed_tricks:
-        if trick.talon_card is not None or not trick.cards:
-            continue
-        seat, card = trick.cards[0]
-        if seat in view.known_hands or card.suit == trump or card.rank < Rank.JACK:
-            continue
-        if card.rank == Rank.ACE:
-            continue
-        below = card.index - 1
-        held = original_hand(view, world, seat).mask
-        weight *= 1.6 if held >> below & 1 else 0.8
-    return weight
+def likelihood(view: View, world: World) -> float:
+    """How well a world fits every hidden seat's calls and leads (up to a constant)."""
+    return Posterior(view).total(world.slots)
 
 
 def iter_bidding(view: View) -> Iterator[tuple[Seat, Bid | Call, Contract | None]]:

@@ -13,6 +13,7 @@ card on raspasy, claims, and the 4-player talon throw.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -51,6 +52,10 @@ __all__ = ["DEFAULT_SAMPLES", "Decision", "Option", "SamplingBot"]
 
 #: Deals drawn per decision at the default setting (card play; bidding uses fewer).
 DEFAULT_SAMPLES = 16
+#: A strain whose table estimate is this far below the best one is not solved.
+STRAIN_MARGIN = 1.5
+#: A misère the seed's holes catch this surely is not solved either.
+MISERE_HOPELESS = 0.9
 
 
 @dataclass(frozen=True)
@@ -237,20 +242,36 @@ class SamplingBot:
         positions: list[Position] = []
         tasks: list[tuple[int, Strain | None]] = []
         want_misere = misere is not None
+        # Strains far below the best by the table, and misères the seed's holes already
+        # condemn, keep the table's figure instead of a solve: they never decide.
+        tricks: dict[tuple[int, Strain | None], int] = {}
         for w, world in enumerate(worlds):
             talon = world.slots.get(10, 0)
             twelve = view.hand.mask | talon
             if twelve.bit_count() != 12:
                 return None
+            estimates = {}
+            drops = {}
             for strain in Strain:
-                drop = _game_discard(twelve, strain)
+                drops[strain] = _game_discard(twelve, strain)
+                rest = CardSet.from_mask(twelve & ~drops[strain])
+                estimates[strain] = hand_tricks(rest, strain.trump)
+            top = max(estimates.values())
+            for strain in Strain:
+                if estimates[strain] < top - STRAIN_MARGIN:
+                    tricks[(w, strain)] = math.floor(estimates[strain])
+                    continue
                 hands = [world.hand(s) for s in order]
-                hands[order.index(me)] = twelve & ~drop
+                hands[order.index(me)] = twelve & ~drops[strain]
                 trump = None if strain.trump is None else int(strain.trump)
                 positions.append(Position.make(hands, leader=first, trump=trump))
                 tasks.append((w, strain))
             if want_misere:
                 drop = _misere_discard(twelve, own_lead=order[0] == me)
+                risk = misere_risk(CardSet.from_mask(twelve & ~drop), own_lead=order[0] == me)
+                if risk > MISERE_HOPELESS:
+                    tricks[(w, None)] = 2
+                    continue
                 hands = [world.hand(s) for s in order]
                 hands[order.index(me)] = twelve & ~drop
                 positions.append(Position.make(hands, leader=first))
@@ -260,7 +281,6 @@ class SamplingBot:
         mis_pos = [p for p, t in zip(positions, tasks, strict=True) if t[1] is None]
         game_vals = iter(self._solve(game_pos, Objective.TRICKS, [decl] * len(game_pos)))
         mis_vals = iter(self._solve(mis_pos, Objective.MISERE, [decl] * len(mis_pos)))
-        tricks: dict[tuple[int, Strain | None], int] = {}
         for t in tasks:
             tricks[t] = next(game_vals) if t[1] is not None else next(mis_vals)
         weight_sum = sum(w.weight for w in worlds)

@@ -1,0 +1,188 @@
+"""Hints: the action a bot level recommends, with the reason in figures, in Russian and English.
+
+A hint is only as good as the evidence behind it, so it always shows the numbers: expected
+tricks and whists per option for the sampling level ("6♠: expected 6.4 tricks; pass: −1.2
+whists"), the chance that matters ("misère caught in 12% of samples"), or the seed-002
+table's estimate for the heuristic level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from preferans.actions import Action, Bid, Call, CardAction, Declare
+from preferans.bots.evaluation import hand_tricks, misere_risk
+from preferans.bots.heuristic import declarer_estimate, defence_estimate, heuristic_action
+from preferans.bots.sampling import Decision, Option, SamplingBot
+
+if TYPE_CHECKING:
+    from preferans.game import View
+
+__all__ = ["Hint", "action_text", "hint"]
+
+#: Options shown in a hint, best first.
+SHOWN = 3
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A recommended action and why, in both languages."""
+
+    action: Action
+    text_en: str
+    text_ru: str
+    level: str
+    samples: int = 0
+    exact: bool = False
+
+    def text(self, language: str = "en") -> str:
+        return self.text_ru if language == "ru" else self.text_en
+
+    def __str__(self) -> str:
+        return self.text_en
+
+
+def action_text(action: Action, language: str = "en") -> str:
+    """How a player names the action: ``♠A``, ``6♠``, ``play 7♥``/``игра 7♥``, ``pass``/``пас``."""
+    ru = language == "ru"
+    if isinstance(action, CardAction):
+        return str(action.card)
+    if isinstance(action, Bid):
+        return action.contract.format(russian=ru)
+    if isinstance(action, Declare):
+        contract = action.contract.format(russian=ru)
+        return f"игра {contract}" if ru else f"play {contract}"
+    if isinstance(action, Call):
+        return action.kind.russian if ru else action.kind.value
+    return str(action)
+
+
+def _num(value: float, digits: int = 1) -> str:
+    text = f"{value:+.{digits}f}" if digits else f"{value:+.0f}"
+    return text.replace("-", "−")
+
+
+def _tricks(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _option_text(option: Option, language: str, mode: str) -> str:
+    ru = language == "ru"
+    name = action_text(option.action, language)
+    parts: list[str] = []
+    if option.tricks is not None:
+        if mode == "raspasy":
+            parts.append(
+                f"в среднем {_tricks(option.tricks)} взяток на распасах"
+                if ru
+                else f"expected {_tricks(option.tricks)} tricks on raspasy"
+            )
+        else:
+            parts.append(
+                f"в среднем {_tricks(option.tricks)} взяток"
+                if ru
+                else f"expected {_tricks(option.tricks)} tricks"
+            )
+    if option.chance is not None:
+        percent = round(option.chance * 100)
+        if isinstance(option.action, (Bid, Declare)) and (option.action.contract.is_misere):
+            parts.append(
+                f"мизер ловится в {percent}% раскладов"
+                if ru
+                else f"misère caught in {percent}% of samples"
+            )
+        elif isinstance(option.action, Declare):
+            parts.append(
+                f"выполняется в {percent}% раскладов" if ru else f"made in {percent}% of samples"
+            )
+    parts.append(f"{_num(option.value)} виста" if ru else f"{_num(option.value)} whists")
+    return f"{name}: {', '.join(parts)}"
+
+
+def _mode(view: View) -> str:
+    from preferans.game import Phase
+    from preferans.result import DealKind
+
+    if view.phase is Phase.PLAY and view.kind is DealKind.RASPASY:
+        return "raspasy"
+    if view.contract is not None and view.contract.is_misere:
+        return "misere"
+    return "game"
+
+
+def _from_decision(view: View, decision: Decision) -> Hint:
+    mode = _mode(view)
+    chosen = action_text(decision.action, "en")
+    chosen_ru = action_text(decision.action, "ru")
+    if not decision.options:
+        if decision.method == "forced":
+            en = f"{chosen}: the only sensible choice (equivalent or forced)"
+            ru = f"{chosen_ru}: единственный разумный ход (карты равноценны или ход вынужден)"
+        else:
+            en = f"{chosen}: by the club rules of thumb (outside the solver's model)"
+            ru = f"{chosen_ru}: по клубным правилам (вне модели решателя)"
+        return Hint(decision.action, en, ru, "sampling")
+    shown = [o for o in decision.options if o.action == decision.action]
+    shown += [o for o in decision.options if o.action != decision.action][: SHOWN - 1]
+    en_parts = [_option_text(o, "en", mode) for o in shown]
+    ru_parts = [_option_text(o, "ru", mode) for o in shown]
+    if decision.exact:
+        tail_en = f"(all {decision.samples} possible deals)"
+        tail_ru = f"(все {decision.samples} возможных раскладов)"
+    else:
+        tail_en = f"({decision.samples} sampled deals)"
+        tail_ru = f"({decision.samples} раскладов в выборке)"
+    return Hint(
+        decision.action,
+        "; ".join(en_parts) + f" {tail_en}",
+        "; ".join(ru_parts) + f" {tail_ru}",
+        "sampling",
+        decision.samples,
+        decision.exact,
+    )
+
+
+def _heuristic_hint(view: View) -> Hint:
+    from preferans.game import Phase
+
+    action = heuristic_action(view)
+    en_name, ru_name = action_text(action, "en"), action_text(action, "ru")
+    phase = view.phase
+    if phase is Phase.BIDDING:
+        strain, tricks = declarer_estimate(view.hand)
+        risk = misere_risk(view.hand, own_lead=view.seat == view.active[0])
+        en = (
+            f"{en_name}: the seed-002 table gives {tricks:.1f} tricks in {strain.symbol}; "
+            f"misère holes caught {round(risk * 100)}%"
+        )
+        ru = (
+            f"{ru_name}: по таблице {tricks:.1f} взятки в {strain.symbol}; "
+            f"дыры на мизере ловятся в {round(risk * 100)}%"
+        )
+    elif phase is Phase.WHISTING and view.contract is not None:
+        est = defence_estimate(view.hand, view.contract.trump)
+        need = view.contract.defence_obligation
+        en = f"{en_name}: about {est:.1f} defensive tricks in hand, the defence needs {need}"
+        ru = f"{ru_name}: на руке около {est:.1f} вистующих взяток, обязательство {need}"
+    elif phase in (Phase.DISCARD, Phase.CONTRACT):
+        trump = view.contract.trump if view.contract is not None else None
+        tricks = hand_tricks(view.hand, trump)
+        en = f"{en_name}: the table estimate is {tricks:.1f} tricks"
+        ru = f"{ru_name}: оценка по таблице {tricks:.1f} взятки"
+    else:
+        en = f"{en_name}: by the card-play rules (second hand low, third hand high, duck)"
+        ru = f"{ru_name}: по правилам розыгрыша (второй рукой мелко, третьей старшей, подсад)"
+    return Hint(action, en, ru, "heuristic")
+
+
+def hint(view: View, level: str = "sampling", *, seed: int = 0, samples: int | None = None) -> Hint:
+    """The recommended action for the seat whose view this is, with its reasons."""
+    if not view.legal_actions:
+        raise ValueError(f"{view.seat} has nothing to decide now")
+    if level == "heuristic":
+        return _heuristic_hint(view)
+    if level != "sampling":
+        raise ValueError(f"hints come from the heuristic or sampling level, not {level!r}")
+    bot = SamplingBot(seed=seed) if samples is None else SamplingBot(seed=seed, samples=samples)
+    return _from_decision(view, bot.decide(view))
