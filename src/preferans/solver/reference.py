@@ -186,6 +186,7 @@ class _Search:
 
 def solve(position: Position, objective: Objective | str = "tricks", declarer: int = 0) -> int:
     """Tricks the declarer seat takes from here (current trick included) with best play."""
+    position.validate()
     goal = check_task(position, objective, declarer)
     return _Search(position, declarer, goal).root(position)
 
@@ -194,6 +195,7 @@ def analyse(
     position: Position, objective: Objective | str = "tricks", declarer: int = 0
 ) -> dict[int, int]:
     """For every legal card of the seat to move: the declarer's tricks after playing it."""
+    position.validate()
     goal = check_task(position, objective, declarer)
     search = _Search(position, declarer, goal)
     out: dict[int, int] = {}
