@@ -7,7 +7,8 @@ import random
 
 from server_harness import Client, ServerProcess, autoplay
 
-from preferans import fairness
+from preferans import fairness, notation
+from preferans.notation.fair import check_fairness
 
 
 async def test_three_players_and_a_spectator_play_a_whole_game(server: ServerProcess) -> None:
@@ -48,6 +49,11 @@ async def test_three_players_and_a_spectator_play_a_whole_game(server: ServerPro
     assert record.status_code == 200
     assert "attachment" in record.headers["content-disposition"]
     assert record.json()["deals"]
+    text = await south.http.get(f"/api/games/{table['id']}/record.txt")
+    assert text.status_code == 200
+    parsed = notation.loads(text.text)
+    assert check_fairness(parsed).ok
+    assert len(parsed.deals) == len(record.json()["deals"])
     profile = (await south.http.get(f"/api/users/{south.name}")).json()
     assert profile["games_played"] == 1
     assert profile["history"][0]["table"] == table["id"]

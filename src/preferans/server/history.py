@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import insert, select, update
 
+from preferans import notation
+from preferans.notation.replay import record_from_game
 from preferans.seats import Seat
 from preferans.server import models, views
 from preferans.server.sheet import rate
@@ -27,27 +29,54 @@ __all__ = ["RECORD_FORMAT", "build_record", "finish_game"]
 RECORD_FORMAT = "preferans-club-record/1"
 
 
-def build_record(summary: Mapping[str, Any], pulya: Pulya) -> dict[str, Any]:
-    """Every deal as dealt and played, with what is needed to verify the shuffle."""
+def build_record(summary: Mapping[str, Any], pulya: Pulya, auto: set[int]) -> dict[str, Any]:
+    """Every deal as dealt and played, the sheet, and the standard text record.
+
+    ``auto`` holds the log positions of actions a bot played for an absent player; they
+    are marked in the deals. The text form (``preferans.notation``) carries the secret and
+    the seeds, so ``check_fairness`` can verify every deal from it.
+    """
     deals = []
+    position = 0
     for number, (deal, history, result) in enumerate(
         zip(pulya.deals, pulya.histories, pulya.results, strict=False), start=1
     ):
+        actions = []
+        for seat, action in history:
+            position += 1
+            entry: dict[str, Any] = {"seat": seat.name, "action": str(action)}
+            if position in auto:
+                entry["auto"] = True
+            actions.append(entry)
         deals.append(
             {
                 "number": number,
                 "dealer": deal.dealer.name,
                 "hands": {seat.name: str(cards) for seat, cards in deal.hands.items()},
                 "talon": str(deal.talon),
-                "actions": [{"seat": seat.name, "action": str(a)} for seat, a in history],
+                "actions": actions,
                 "result": views.result_json(result),
             }
         )
+    players = {Seat[s]: p["name"] for s, p in summary["players"].items()}
+    game = record_from_game(
+        pulya.rules,
+        pulya.finals,
+        pulya.sheet.sheet,
+        players=players,
+        stake=str(summary["stake"]),
+        table_id=str(summary["table"]),
+        commitment=summary["commitment"],
+        secret=summary["secret"],
+        seeds={Seat[s]: v for s, v in summary["seeds"].items()},
+        tags={"Event": f"Preferans club table {summary['table']}"},
+    )
     return {
         "format": RECORD_FORMAT,
         "summary": dict(summary),
         "deals": deals,
         "sheet": pulya.sheet.full(),
+        "notation": notation.dumps(game),
     }
 
 
@@ -130,7 +159,7 @@ async def finish_game(
             "seeds": {s.name: i.client_seed for s, i in seats.items()},
             "substituted_actions": sorted(auto_seqs),
         }
-        record = build_record(summary, pulya)
+        record = build_record(summary, pulya, auto_seqs)
         await connection.execute(
             insert(models.games).values(
                 table_id=info.id,

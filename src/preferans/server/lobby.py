@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi import Path as ApiPath
-from fastapi.responses import Response
+from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -499,4 +499,28 @@ async def record(table_id: TableId, request: Request) -> Response:
         row.record,
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="pulya-{table_id}.json"'},
+    )
+
+
+@router.get(
+    "/games/{table_id}/record.txt",
+    tags=["history"],
+    response_class=PlainTextResponse,
+    responses={200: {"content": {"text/plain": {}}}},
+)
+async def record_text(table_id: TableId, request: Request) -> PlainTextResponse:
+    """The game in the text notation (``preferans.notation``), with the revealed secret
+    and the seeds, so that every deal can be checked (``check_fairness``)."""
+    async with _club(request).engine.connect() as connection:
+        row = (
+            await connection.execute(
+                select(models.games.c.record).where(models.games.c.table_id == table_id)
+            )
+        ).first()
+    if row is None:
+        raise HTTPException(404, "no finished game at this table")
+    text = json.loads(row.record).get("notation", "")
+    return PlainTextResponse(
+        text,
+        headers={"Content-Disposition": f'attachment; filename="pulya-{table_id}.txt"'},
     )

@@ -49,6 +49,8 @@ class Pulya:
         self.results: list[DealResult] = []
         self.histories: list[tuple[tuple[Seat, Action], ...]] = []
         self.deals: list[Deal] = []
+        self.finals: list[DealState] = []
+        """Every finished deal's final state (for the record)."""
         self.sheet = ServerSheet(rules, target)
         self.state: DealState | None = None
         self.over = False
@@ -74,6 +76,7 @@ class Pulya:
         assert self.state is not None and self.state.is_over
         result = self.state.result()
         self.results.append(result)
+        self.finals.append(self.state)
         self.histories.append(tuple(self.state.history))
         self.raspasy_run = self.raspasy_run + 1 if result.kind is DealKind.RASPASY else 0
         self.sheet.add(result)

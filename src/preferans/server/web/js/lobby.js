@@ -123,7 +123,7 @@ function createForm(app, presets, levels, onCreated) {
     h("label", t("players"), players), h("label", t("preset"), preset),
     h("label", t("target"), target), h("label", t("stake"), stake),
     h("label", t("clock"), clock), h("label", t("tablePassword"), password),
-    h("label", `${t("addBot")}: ${t("free")}`, botLevel)),
+    h("label", t("botsFree"), botLevel)),
   h("details", h("summary", t("conventions")), conventionBox),
   message, h("div.row", h("button.primary", { type: "submit" }, t("create"))));
   return form;

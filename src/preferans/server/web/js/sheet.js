@@ -210,11 +210,11 @@ export function settlementTable(settlement, stake, names) {
       h("th", names?.[seat] || seatName(seat)),
       h("td.num", settlement.pulya[seat]), h("td.num", settlement.gora[seat]),
       h("td.num", settlement.exact[seat]), h("td.num.strong", signed(rounded)),
-      h("td.num", money === null ? "—" : money.toFixed(2)));
+      stake ? h("td.num", money.toFixed(2)) : null);
   });
   return h("table.settlement",
     h("thead", h("tr", h("th", t("seat")), h("th", t("pulya")), h("th", t("gora")),
       h("th", `${t("whists")} (${t("exactNote")})`), h("th", `${t("whists")} (${t("roundedNote")})`),
-      h("th", t("money")))),
+      stake ? h("th", t("money")) : null)),
     h("tbody", rows));
 }

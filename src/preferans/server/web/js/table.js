@@ -369,7 +369,7 @@ export function tableView(app, root, tableId) {
     if (!st.you && st.info) extra.push(h("div.spectator-line", t("spectator")));
     const keyed = v && (v.to_move === bottom || v.actor === bottom) && clickable.size > 0;
     clear(handArea,
-      h("div.actions", extra, calls.length ? box : null),
+      h("div.hand-actions", extra, calls.length ? box : null),
       bottom ? h("section.seat.pos-bottom", { dataset: { seat: bottom } },
         seatPanel(bottom, lastCalls()), cardsOf(bottom, { big: true, clickable, keyed })) : null);
   }
@@ -396,7 +396,7 @@ export function tableView(app, root, tableId) {
       return;
     }
     const names = {};
-    for (const [seat, s] of Object.entries(st.seats || {})) if (s) names[seat] = s.bot ? `${t("bot")} (${s.bot})` : s.name;
+    for (const [seat, s] of Object.entries(st.seats || {})) if (s) names[seat] = s.bot ? `${seatName(seat)} (${t("bot")})` : s.name;
     const chains = st.writes ? chainsFromWrites(st.writes) : chainsFromTotals(st.totals.filter(Boolean));
     const model = {
       players: info.players, target: st.sheet.target, variant: info.variant, deals: st.sheet.deals,
