@@ -1,0 +1,98 @@
+"""Benchmark of the double-dummy solver on a fixed, seeded set of full 10-card deals.
+
+Run: ``.venv/bin/python benchmarks/solver.py`` (``--deals N``, ``--reference N``).
+Times are wall-clock per call on one thread, the C backend through the public API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import preferans.solver as solver
+from preferans.solver import Position, reference
+
+SEED = 20240601
+
+
+def deals(count: int, seed: int = SEED) -> list[tuple[int, int, int]]:
+    """``count`` random deals of 3 × 10 cards, always the same for a given seed."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        h0, h1, h2 = (sum(1 << c for c in deck[i * 10 : (i + 1) * 10]) for i in range(3))
+        out.append((h0, h1, h2))
+    return out
+
+
+def timings(fn: Callable[[Position], object], positions: list[Position]) -> list[float]:
+    """Seconds per call, one call per position."""
+    out = []
+    for position in positions:
+        start = time.perf_counter()
+        fn(position)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def summary(times: list[float]) -> tuple[float, float, float]:
+    """Median, p99 and max in milliseconds."""
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return statistics.median(ordered) * 1e3, p99 * 1e3, ordered[-1] * 1e3
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=1000, help="deals per row (default 1000)")
+    parser.add_argument("--reference", type=int, default=10, help="deals for the speed ratio")
+    args = parser.parse_args(argv)
+    if solver.BACKEND != "c":
+        print("the C extension is not built: nothing to benchmark", file=sys.stderr)
+        return 1
+    hands = deals(args.deals)
+    rng = random.Random(SEED + 1)
+    trumps = [rng.randrange(4) for _ in hands]
+    leaders = [rng.randrange(3) for _ in hands]
+    trump_pos = [Position(h, ld, t) for h, ld, t in zip(hands, leaders, trumps, strict=True)]
+    nt_pos = [Position(h, ld) for h, ld in zip(hands, leaders, strict=True)]
+    rows: list[tuple[str, Callable[[Position], object], list[Position]]] = [
+        ("trump (declarer = seat 0)", lambda p: solver.solve(p, "tricks", 0), trump_pos),
+        ("no-trump (declarer = seat 0)", lambda p: solver.solve(p, "tricks", 0), nt_pos),
+        ("misère (declarer = seat 0)", lambda p: solver.solve(p, "misere", 0), nt_pos),
+        ("raspasy (all 3 seats)", solver.raspasy, nt_pos),
+        ("per-card analysis, opening lead (trump)", lambda p: solver.analyse(p), trump_pos),
+    ]
+    print(f"solver benchmark: {args.deals} seeded deals (seed {SEED}), one thread, backend C")
+    print(f"{'position set':<42} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}")
+    for name, fn, positions in rows:
+        median, p99, worst = summary(timings(fn, positions))
+        print(f"{name:<42} {median:>10.3f} {p99:>9.3f} {worst:>9.3f}")
+    n = min(args.reference, len(hands))
+    print(f"\nspeed ratio to the pure-Python reference on the first {n} deals (total time):")
+    ratios = [
+        ("trump", "tricks", trump_pos[:n]),
+        ("no-trump", "tricks", nt_pos[:n]),
+        ("misère", "misere", nt_pos[:n]),
+    ]
+    for name, goal, positions in ratios:
+        fast = sum(timings(lambda p, g=goal: solver.solve(p, g, 0), positions))  # type: ignore[misc]
+        slow = sum(timings(lambda p, g=goal: reference.solve(p, g, 0), positions))  # type: ignore[misc]
+        print(
+            f"{name:<10} C {fast * 1e3:9.1f} ms  Python {slow * 1e3:9.1f} ms  ×{slow / fast:,.0f}"
+        )
+    start = time.perf_counter()
+    batch = solver.solve_many(trump_pos, "tricks", 0)
+    elapsed = time.perf_counter() - start
+    print(f"\nsolve_many over {len(batch)} trump deals, all cores: {elapsed * 1e3:.1f} ms total")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
