@@ -198,10 +198,12 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
                 }
             } else {
                 sc = 50 - r;
-                for (int o = 0; o < 3; o++) /* lead under a card that must win */
-                    if (c->win[o] != c->win[seat] || o == seat) continue;
-                    else if (suit_byte(c->hand[o], s) && __builtin_ctz(suit_byte(c->hand[o], s)) > r)
-                        sc += 30;
+                for (int o = 0; o < 3; o++) { /* lead under the other side's cards */
+                    uint32_t theirs = suit_byte(c->hand[o], s);
+                    if (c->win[o] == c->win[seat] || !theirs) continue;
+                    if (theirs >> r) sc += 20;             /* someone can go over */
+                    if ((int)__builtin_ctz(theirs) > r) sc += 30; /* must go over */
+                }
             }
         } else {
             int wins = beats(card, wc, c->trump);
