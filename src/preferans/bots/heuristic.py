@@ -132,6 +132,13 @@ def _own_lead(view: View) -> bool:
     return view.seat == active_seats(view.rules.players, view.dealer)[0]
 
 
+def here_answered(view: View) -> bool:
+    """Whether the last call was "here": the rules then want a raise or a pass (RULES §3),
+    so the bots never answer "here" with "here" even where the engine would allow it."""
+    calls = [a for _, a in view.history if isinstance(a, Bid | Call)]
+    return bool(calls) and calls[-1] == Call(CallKind.HERE)
+
+
 def _bid(view: View) -> Action:
     legal = view.legal_actions
     hand = view.hand
@@ -143,7 +150,7 @@ def _bid(view: View) -> Action:
         return misere
     if ceiling is None:
         return pass_ or legal[0]
-    here = _call(legal, CallKind.HERE)
+    here = _call(legal, CallKind.HERE) if not here_answered(view) else None
     current = view.bid
     if here is not None and current is not None and current <= ceiling:
         return here

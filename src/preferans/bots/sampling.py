@@ -32,10 +32,7 @@ from preferans.actions import (
 )
 from preferans.bots.base import decision_rng
 from preferans.bots.evaluation import hand_tricks, misere_risk
-from preferans.bots.heuristic import (
-    defence_estimate,
-    heuristic_action,
-)
+from preferans.bots.heuristic import defence_estimate, here_answered, heuristic_action
 from preferans.bots.inference import World, draw_worlds, hidden_slots, random_world
 from preferans.bots.payoff import deal_value, split_defence, synth_result
 from preferans.cards import Card, CardSet
@@ -225,7 +222,7 @@ class SamplingBot:
     def _bid(self, view: View) -> Decision | None:
         legal = view.legal_actions
         pass_ = _call(legal, CallKind.PASS)
-        here = _call(legal, CallKind.HERE)
+        here = _call(legal, CallKind.HERE) if not here_answered(view) else None
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.contract)
         misere = next((a for a in bids if a.contract.is_misere), None)
         game_bids = [a for a in bids if not a.contract.is_misere]

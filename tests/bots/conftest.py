@@ -1,0 +1,42 @@
+"""Helpers shared by the bot tests: play deals with bots, keep every view a bot was given."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from preferans.actions import Action
+from preferans.bots.base import Bot
+from preferans.game import Deal, DealState, View, new_deal
+from preferans.match import player_seats
+from preferans.rules import Rules
+from preferans.seats import Seat
+
+
+def play(
+    rules: Rules,
+    seed: int,
+    bots: dict[Seat, Bot],
+    check: Callable[[View, Action], None] | None = None,
+) -> DealState:
+    """Play one deal to the end; every decision goes through ``check`` if given."""
+    seats = player_seats(rules)
+    dealer = seats[seed % len(seats)]
+    state = new_deal(rules, Deal.random(rules, dealer, random.Random(seed)))
+    while not state.is_over:
+        actor = state.actor
+        assert actor is not None
+        view = state.view(actor)
+        action = bots[actor].choose(view)
+        if check is not None:
+            check(view, action)
+        state = state.apply(action)
+    return state
+
+
+def seat_bots(rules: Rules, make: Callable[[int], Bot]) -> dict[Seat, Bot]:
+    seats = player_seats(rules)
+    bots = {seat: make(i) for i, seat in enumerate(seats)}
+    if rules.players == 2:
+        bots[Seat.E] = bots[seats[0]]
+    return bots

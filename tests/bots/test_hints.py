@@ -1,0 +1,91 @@
+"""Hints name an action, give the reason in figures, and speak Russian and English."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from preferans.actions import PASS, Bid, Declare
+from preferans.bots import hint, make_bot
+from preferans.bots.hints import Hint, action_text
+from preferans.bots.sampling import Decision, Option
+from preferans.contracts import MISERE, Contract
+from preferans.game import Deal, Phase, View, new_deal
+from preferans.rules import find_rules
+from preferans.seats import Seat
+
+DIGIT = re.compile(r"\d")
+CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+
+
+def _views(phases: set[Phase], limit: int) -> list[View]:
+    rules = find_rules("sochi")
+    bot = make_bot("heuristic")
+    out: list[View] = []
+    for seed in range(40):
+        state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
+        while not state.is_over:
+            actor = state.actor
+            assert actor is not None
+            view = state.view(actor)
+            if view.phase in phases and len(view.legal_actions) > 1:
+                out.append(view)
+            state = state.apply(bot.choose(view))
+        if len(out) >= limit:
+            break
+    return out[:limit]
+
+
+@pytest.mark.parametrize("level", ["sampling", "heuristic"])
+def test_hints_carry_figures_in_both_languages(level: str) -> None:
+    views = _views({Phase.BIDDING, Phase.CONTRACT, Phase.WHISTING, Phase.PLAY}, 12)
+    assert views
+    for view in views:
+        h = hint(view, level, samples=4)
+        assert isinstance(h, Hint)
+        assert h.action in view.legal_actions
+        assert DIGIT.search(h.text_en) or "only sensible" in h.text_en or "rules" in h.text_en
+        assert CYRILLIC.search(h.text_ru)
+        assert not CYRILLIC.search(h.text_en)
+        assert h.text("ru") == h.text_ru
+
+
+def test_bidding_hint_shows_tricks_and_whists() -> None:
+    view = _views({Phase.BIDDING}, 1)[0]
+    h = hint(view, samples=4)
+    assert "whists" in h.text_en and "виста" in h.text_ru
+    assert "expected" in h.text_en and "в среднем" in h.text_ru
+
+
+def test_hint_texts_for_a_known_decision() -> None:
+    from preferans.bots.hints import _from_decision
+
+    view = _views({Phase.BIDDING}, 1)[0]
+    decision = Decision(
+        Bid(Contract.parse("6♠")),
+        (
+            Option(Bid(Contract.parse("6♠")), 3.25, 6.4),
+            Option(PASS, -1.2),
+            Option(Bid(MISERE), -40.0, None, 0.12),
+        ),
+        samples=16,
+    )
+    h = _from_decision(view, decision)
+    assert h.text_en.startswith("6♠: expected 6.4 tricks, +3.2 whists; pass: −1.2 whists")
+    assert "misère caught in 12% of samples" in h.text_en
+    assert h.text_ru.startswith("6♠: в среднем 6.4 взяток, +3.2 виста; пас: −1.2 виста")
+    assert "мизер ловится в 12% раскладов" in h.text_ru
+    assert action_text(Declare(Contract.parse("7♥")), "ru") == "игра 7♥"
+    assert action_text(Declare(Contract.parse("7♥"))) == "play 7♥"
+
+
+def test_hint_needs_a_decision() -> None:
+    rules = find_rules("sochi")
+    state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(0)))
+    idle = next(s for s in (Seat.S, Seat.W, Seat.E) if s != state.actor)
+    with pytest.raises(ValueError):
+        hint(state.view(idle))
+    with pytest.raises(ValueError):
+        hint(state.view(state.actor or Seat.S), "grandmaster")

@@ -1,0 +1,106 @@
+"""Duplicate matches: seatings, the confidence interval, reproducibility, the command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+
+import pytest
+
+from preferans.cli import match as match_cli
+from preferans.match import confidence_interval, player_seats, run_match, seatings
+from preferans.rules import find_rules
+from preferans.seats import Seat
+
+
+def test_seatings_use_every_bot_in_every_seat() -> None:
+    three = seatings(2, 3)
+    assert len(three) == 6
+    assert all(set(s) == {0, 1} for s in three)
+    for seat in range(3):
+        assert sum(1 for s in three if s[seat] == 0) == 3
+    assert len(seatings(2, 2)) == 2
+    assert len(seatings(2, 4)) == 14
+    assert len(seatings(3, 3)) == 6
+    with pytest.raises(ValueError):
+        seatings(3, 2)
+
+
+def test_player_seats() -> None:
+    assert player_seats(find_rules("sochi", players=2)) == (Seat.S, Seat.W)
+    assert player_seats(find_rules("sochi", players=4)) == (Seat.S, Seat.W, Seat.N, Seat.E)
+
+
+def test_confidence_interval_is_the_normal_interval_of_the_mean() -> None:
+    data = [1.0, 2.0, 4.0, 7.0, -3.0, 0.5]
+    mean, low, high = confidence_interval(data)
+    half = 1.96 * statistics.stdev(data) / math.sqrt(len(data))
+    assert mean == pytest.approx(statistics.fmean(data))
+    assert low == pytest.approx(mean - half)
+    assert high == pytest.approx(mean + half)
+    assert confidence_interval([5.0])[0] == 5.0
+    with pytest.raises(ValueError):
+        confidence_interval([])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_small_match_is_zero_sum_and_reproducible(players: int) -> None:
+    rules = find_rules("sochi", players=players)
+    first = run_match(["heuristic", "random"], rules, 6, seed=3)
+    again = run_match(["heuristic", "random"], rules, 6, seed=3)
+    assert first.per_deal == again.per_deal
+    assert first.deals == 6
+    for a, b in first.per_deal:
+        assert a + b == pytest.approx(0.0, abs=1e-9)
+    scores = first.scores()
+    assert scores[0].low <= scores[0].mean <= scores[0].high
+    diff = first.difference()
+    assert diff[0] == pytest.approx(scores[0].mean - scores[1].mean)
+
+
+def test_processes_do_not_change_the_result() -> None:
+    rules = find_rules("rostov")
+    one = run_match(["random", "heuristic"], rules, 4, seed=8, processes=1)
+    two = run_match(["random", "heuristic"], rules, 4, seed=8, processes=2)
+    assert one.per_deal == two.per_deal
+
+
+def test_heuristic_beats_random() -> None:
+    rules = find_rules("sochi")
+    result = run_match(["heuristic", "random"], rules, 40, seed=1)
+    mean, low, _ = result.difference()
+    assert low > 0 < mean
+
+
+def test_cli_match_json(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser()
+    match_cli.add_parser(parser.add_subparsers())
+    args = parser.parse_args(
+        [
+            "match",
+            "--bots",
+            "heuristic,random",
+            "--deals",
+            "3",
+            "--variant",
+            "leningrad",
+            "--processes",
+            "1",
+            "--json",
+        ]
+    )
+    assert match_cli.run(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["variant"] == "leningrad" and data["deals"] == 3
+    assert [b["level"] for b in data["bots"]] == ["heuristic", "random"]
+
+
+def test_cli_match_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser()
+    match_cli.add_parser(parser.add_subparsers())
+    assert match_cli.run(parser.parse_args(["match", "--bots", "heuristic"])) == 2
+    assert match_cli.run(parser.parse_args(["match", "--bots", "a,b"])) == 2
+    assert match_cli.run(parser.parse_args(["match", "--variant", "x"])) == 2
+    assert "--bots" in capsys.readouterr().err
