@@ -3,6 +3,8 @@
 Indices (OpenSpiel style, so bots can use masks): cards 0–31 (play a card, or discard it
 while discarding), then bids, contracts and the other calls. The numbering never depends
 on the table's rules: a bid without the talon has its index even where such bids are off.
+The Balkan bids, contracts and calls (kontra, invite) were added later and are numbered
+after the claims, so that no older index ever changed.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from enum import Enum
 from typing import Final
 
 from preferans.cards import Card
-from preferans.contracts import Contract, ContractParseError, bid_ladder
+from preferans.contracts import Contract, ContractParseError, balkan_ladder, bid_ladder
 
 __all__ = [
     "ACTION_COUNT",
@@ -29,6 +31,8 @@ __all__ = [
 
 _FULL_LADDER: Final = bid_ladder(True)
 _LADDER_INDEX: Final = {contract: i for i, contract in enumerate(_FULL_LADDER)}
+_BALKAN_LADDER: Final = balkan_ladder()
+_BALKAN_INDEX: Final = {contract: i for i, contract in enumerate(_BALKAN_LADDER)}
 
 BID_BASE: Final = 32
 DECLARE_BASE: Final = BID_BASE + len(_FULL_LADDER)
@@ -58,6 +62,12 @@ class CallKind(Enum):
     """Accept a claim."""
     REJECT = "reject"
     """Reject a claim."""
+    KONTRA = "kontra"
+    """Balkan: a defender doubles (kontra ×2); said again by the declarer (re-kontra ×4),
+    the defender (sub-kontra ×8), … each time doubling. A lone whister's kontra invites."""
+    INVITE = "invite"
+    """Balkan: a lone whister invites the passer to defend with him (he then answers for
+    all four tricks)."""
 
     @property
     def russian(self) -> str:
@@ -75,10 +85,17 @@ _CALL_RUSSIAN: Final = {
     CallKind.CLOSED: "втёмную",
     CallKind.ACCEPT: "согласен",
     CallKind.REJECT: "не согласен",
+    CallKind.KONTRA: "контра",
+    CallKind.INVITE: "приглашаю",
 }
-_CALL_ORDER: Final = tuple(CallKind)
+#: The original calls keep their indices; the Balkan calls come after everything else.
+_CALL_ORDER: Final = tuple(k for k in CallKind if k not in (CallKind.KONTRA, CallKind.INVITE))
+_LATE_CALLS: Final = (CallKind.KONTRA, CallKind.INVITE)
 CLAIM_BASE: Final = CALL_BASE + len(_CALL_ORDER)
-ACTION_COUNT: Final = CLAIM_BASE + 11
+BALKAN_BID_BASE: Final = CLAIM_BASE + 11
+BALKAN_DECLARE_BASE: Final = BALKAN_BID_BASE + len(_BALKAN_LADDER)
+LATE_CALL_BASE: Final = BALKAN_DECLARE_BASE + len(_BALKAN_LADDER)
+ACTION_COUNT: Final = LATE_CALL_BASE + len(_LATE_CALLS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +123,8 @@ class Bid:
 
     @property
     def index(self) -> int:
+        if self.contract.balkan:
+            return BALKAN_BID_BASE + _BALKAN_INDEX[self.contract]
         return BID_BASE + _LADDER_INDEX[self.contract]
 
     def __str__(self) -> str:
@@ -123,6 +142,8 @@ class Declare:
 
     @property
     def index(self) -> int:
+        if self.contract.balkan:
+            return BALKAN_DECLARE_BASE + _BALKAN_INDEX[self.contract]
         return DECLARE_BASE + _LADDER_INDEX[self.contract]
 
     def __str__(self) -> str:
@@ -140,6 +161,8 @@ class Call:
 
     @property
     def index(self) -> int:
+        if self.kind in _LATE_CALLS:
+            return LATE_CALL_BASE + _LATE_CALLS.index(self.kind)
         return CALL_BASE + _CALL_ORDER.index(self.kind)
 
     def __str__(self) -> str:
@@ -173,7 +196,10 @@ _CARD_ACTIONS: Final = tuple(CardAction(Card.from_index(i)) for i in range(32))
 _BIDS: Final = tuple(Bid(c) for c in _FULL_LADDER)
 _DECLARES: Final = tuple(Declare(c) for c in _FULL_LADDER)
 _CALLS: Final = tuple(Call(k) for k in _CALL_ORDER)
-_CALL_OF: Final = dict(zip(_CALL_ORDER, _CALLS, strict=True))
+_BALKAN_BIDS: Final = tuple(Bid(c) for c in _BALKAN_LADDER)
+_BALKAN_DECLARES: Final = tuple(Declare(c) for c in _BALKAN_LADDER)
+_LATE: Final = tuple(Call(k) for k in _LATE_CALLS)
+_CALL_OF: Final = dict(zip(_CALL_ORDER + _LATE_CALLS, _CALLS + _LATE, strict=True))
 
 # The constants are the very instances action_from_index returns, so `is` works.
 PASS: Final = _CALL_OF[CallKind.PASS]
@@ -186,6 +212,8 @@ WALK_AWAY: Final = _CALL_OF[CallKind.WALK_AWAY]
 THROW_TALON: Final = _CALL_OF[CallKind.THROW_TALON]
 ACCEPT: Final = _CALL_OF[CallKind.ACCEPT]
 REJECT: Final = _CALL_OF[CallKind.REJECT]
+KONTRA: Final = _CALL_OF[CallKind.KONTRA]
+INVITE: Final = _CALL_OF[CallKind.INVITE]
 _CLAIMS: Final = tuple(Claim(n) for n in range(11))
 _BY_INDEX: Final[tuple[Action, ...]] = (
     *_CARD_ACTIONS,
@@ -193,8 +221,12 @@ _BY_INDEX: Final[tuple[Action, ...]] = (
     *_DECLARES,
     *_CALLS,
     *_CLAIMS,
+    *_BALKAN_BIDS,
+    *_BALKAN_DECLARES,
+    *_LATE,
 )
 assert len(_BY_INDEX) == ACTION_COUNT
+assert all(a.index == i for i, a in enumerate(_BY_INDEX))
 
 
 def action_from_index(index: int) -> Action:
@@ -226,6 +258,11 @@ _CALL_BY_TEXT.update(
         "светлую": CallKind.OPEN,
         "темную": CallKind.CLOSED,
         "втемную": CallKind.CLOSED,
+        "контра": CallKind.KONTRA,
+        "kontra": CallKind.KONTRA,
+        "invite": CallKind.INVITE,
+        "приглашаю": CallKind.INVITE,
+        "зову": CallKind.INVITE,
     }
 )
 
@@ -248,6 +285,8 @@ def parse_action(text: str) -> Action:
         if lowered.startswith(prefix):
             try:
                 contract = Contract.parse(raw[len(prefix) :])
+                if contract.balkan:
+                    return _BALKAN_DECLARES[_BALKAN_INDEX[contract]]
                 return _DECLARES[_LADDER_INDEX[contract]]
             except ContractParseError as error:
                 raise ValueError(str(error)) from None
@@ -260,7 +299,11 @@ def parse_action(text: str) -> Action:
     except CardParseError:
         pass
     try:
-        return _BIDS[_LADDER_INDEX[Contract.parse(raw)]]
+        contract = Contract.parse(raw)
     except ContractParseError:
         pass
+    else:
+        if contract.balkan:
+            return _BALKAN_BIDS[_BALKAN_INDEX[contract]]
+        return _BIDS[_LADDER_INDEX[contract]]
     raise ValueError(f"not an action: {raw!r} (a card like ♠9, a bid like 7♣, or a call: pass)")

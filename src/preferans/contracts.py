@@ -1,5 +1,9 @@
 """Contracts, the bidding ladder and prices.
 
+Balkan (Serbian) games are contracts too, flagged ``balkan``: a number 2–7 that names its
+game (2 ♠, 3 ♦, 4 ♥, 5 ♣, 6 betl, 7 sans), with or without the talon (igra). They live on
+their own ladder (:func:`balkan_ladder`) and never compare with the Russian ones.
+
 The ladder (seed 000): 6♠ 6♣ 6♦ 6♥ 6БК 7♠ … 8БК, misère, 9♠ … 10БК. With the optional
 without-talon bids (seed 002) every level gets a second block of the same five strains
 without the talon, above the level's ordinary bids, and the misère without the talon sits
@@ -17,12 +21,14 @@ from typing import Final
 from preferans.cards import Suit
 
 __all__ = [
+    "BALKAN_STRAIN",
     "DEFENCE_OBLIGATION",
     "MISERE",
     "PRICE",
     "Contract",
     "ContractParseError",
     "Strain",
+    "balkan_ladder",
     "bid_ladder",
 ]
 
@@ -68,6 +74,27 @@ PRICE: Final[dict[int, int]] = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 MISERE_PRICE: Final = 10
 #: Tricks the defending side must take together (seeds 001, 002).
 DEFENCE_OBLIGATION: Final[dict[int, int]] = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
+#: Balkan games by number (seed 003): the number names the game; 6 is betl (no trump,
+#: no trick), 7 is sans (no trump).
+BALKAN_STRAIN: Final[dict[int, Strain | None]] = {
+    2: Strain.SPADES,
+    3: Strain.DIAMONDS,
+    4: Strain.HEARTS,
+    5: Strain.CLUBS,
+    6: None,
+    7: Strain.NO_TRUMP,
+}
+_BALKAN_WORDS: Final[dict[str, int]] = {
+    "betl": 6,
+    "бетл": 6,
+    "беттель": 6,
+    "беттел": 6,
+    "bettel": 6,
+    "sans": 7,
+    "санс": 7,
+    "sanac": 7,
+    "санац": 7,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +110,17 @@ class Contract:
     level: int
     strain: Strain | None
     without_talon: bool = False
+    balkan: bool = False
+    """A Balkan game: ``level`` 2–7 names the strain (:data:`BALKAN_STRAIN`)."""
 
     def __post_init__(self) -> None:
+        if self.balkan:
+            if self.level not in BALKAN_STRAIN or BALKAN_STRAIN[self.level] != self.strain:
+                raise ValueError(
+                    "a Balkan game is 2♠, 3♦, 4♥, 5♣, 6 betl or 7 sans; "
+                    f"not level {self.level} with {self.strain}"
+                )
+            return
         if self.strain is None:
             if self.level != 0:
                 raise ValueError("a misère has no level; use Contract.misere()")
@@ -95,9 +131,25 @@ class Contract:
     def misere(cls, *, without_talon: bool = False) -> Contract:
         return cls(0, None, without_talon)
 
+    @classmethod
+    def balkan_game(cls, number: int, *, without_talon: bool = False) -> Contract:
+        """The Balkan game of ``number`` (2–7)."""
+        if number not in BALKAN_STRAIN:
+            raise ValueError(f"a Balkan game is numbered 2–7, not {number}")
+        return cls(number, BALKAN_STRAIN[number], without_talon, True)
+
     @property
     def is_misere(self) -> bool:
+        """Misère, or the Balkan betl: no trumps, the declarer must take no trick."""
         return self.strain is None
+
+    @property
+    def value(self) -> int:
+        """Balkan: the bula value, 2 × number, one number more without the talon (seed 003:
+        clubs 10, clubs without the talon 12, betl 12, sans 14)."""
+        if not self.balkan:
+            raise ValueError("only a Balkan game has a bula value")
+        return 2 * (self.level + (1 if self.without_talon else 0))
 
     @property
     def trump(self) -> Suit | None:
@@ -105,21 +157,29 @@ class Contract:
 
     @property
     def price(self) -> int:
-        """Points into pulya on success (seed 000's table)."""
+        """Points into pulya on success (seed 000's table); a Balkan game's bula value."""
+        if self.balkan:
+            return self.value
         return MISERE_PRICE if self.strain is None else PRICE[self.level]
 
     @property
     def tricks_needed(self) -> int:
-        return self.level
+        """Tricks the declarer must take (Balkan: always 6; betl: see ``is_misere``)."""
+        return 6 if self.balkan else self.level
 
     @property
     def defence_obligation(self) -> int:
         """Tricks the whisters must take together; 0 for misère (it is caught)."""
+        if self.balkan:
+            return 0 if self.strain is None else 4
         return 0 if self.strain is None else DEFENCE_OBLIGATION[self.level]
 
     @property
     def ladder_key(self) -> int:
-        """Orders bids: higher key beats lower."""
+        """Orders bids: higher key beats lower. Balkan keys (2000+) sit above every Russian
+        one; every game without the talon beats every game with it."""
+        if self.balkan:
+            return 2000 + (100 if self.without_talon else 0) + self.level
         if self.strain is None:
             return 1040 if self.without_talon else 890
         return self.level * 100 + (50 if self.without_talon else 0) + self.strain
@@ -150,6 +210,14 @@ class Contract:
                 break
         if cleaned in ("мизер", "misere", "misère", "m"):
             return cls.misere(without_talon=without)
+        if cleaned in _BALKAN_WORDS:
+            return cls.balkan_game(_BALKAN_WORDS[cleaned], without_talon=without)
+        balkan = re.fullmatch(r"([2-5])\s*([♠♣♦♥scdhптбчк])", cleaned)
+        if balkan is not None:
+            contract = cls.balkan_game(int(balkan.group(1)), without_talon=without)
+            if Strain(int(Suit.parse(balkan.group(2)))) != contract.strain:
+                raise ContractParseError(f"not a Balkan game: {raw!r} (2♠, 3♦, 4♥, 5♣, betl, sans)")
+            return contract
         match = re.fullmatch(r"(10|[6-9])\s*(бк|nt|bk|[♠♣♦♥scdhптбчк])", cleaned)
         if match is None:
             raise ContractParseError(
@@ -165,6 +233,10 @@ class Contract:
 
     def format(self, *, ascii: bool = False, russian: bool = True) -> str:
         suffix = ("bp" if ascii else "бп") if self.without_talon else ""
+        if self.balkan and self.strain is None:
+            return ("betl" if ascii or not russian else "бетл") + suffix
+        if self.balkan and self.strain is Strain.NO_TRUMP:
+            return ("sans" if ascii or not russian else "санс") + suffix
         if self.strain is None:
             return ("misere" if ascii or not russian else "мизер") + suffix
         strain = self.strain.ascii if ascii else self.strain.symbol
@@ -191,3 +263,11 @@ def bid_ladder(no_talon_bids: bool = False) -> tuple[Contract, ...]:
         bids += [Contract(level, strain, True) for level in PRICE for strain in Strain]
         bids.append(Contract.misere(without_talon=True))
     return tuple(sorted(bids))
+
+
+@cache
+def balkan_ladder() -> tuple[Contract, ...]:
+    """Every Balkan game in ascending order: 2–7 with the talon, then 2–7 without it."""
+    return tuple(
+        Contract.balkan_game(n, without_talon=w) for w in (False, True) for n in BALKAN_STRAIN
+    )

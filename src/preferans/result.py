@@ -28,6 +28,8 @@ class DealKind(Enum):
     RASPASY = "raspasy"
     WALK_AWAY = "walk away"
     """The declarer conceded without three after the talon (or after throwing it)."""
+    REFE = "refe"
+    """Balkan: everybody passed; nothing is played and the sheet writes a refe."""
 
 
 class WhistChoice(Enum):
@@ -78,10 +80,33 @@ class DealResult:
     tricks: Mapping[Seat, int] = field(default_factory=lambda: MappingProxyType({}))
     talon_tricks: int = 0
     """4-player raspasy: tricks won by the talon's cards, which are the dealer's."""
+    invited: Seat | None = None
+    """Balkan: the passer invited by a lone whister (he plays, but answers for nothing)."""
+    kontra: Mapping[Seat, int] = field(default_factory=lambda: MappingProxyType({}))
+    """Balkan: each kontra-ing defender's level: 1 kontra (×2), 2 re-kontra (×4), 3
+    sub-kontra (×8), 4 mort-kontra (×16), …; the multiplier is ``2 ** level``."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "defenders", MappingProxyType(dict(self.defenders)))
         object.__setattr__(self, "tricks", MappingProxyType(dict(self.tricks)))
+        object.__setattr__(self, "kontra", MappingProxyType(dict(self.kontra)))
+
+    def multiplier(self, defender: Seat) -> int:
+        """Balkan: the kontra multiplier between the declarer and ``defender`` (1: none)."""
+        level: int = self.kontra.get(defender, 0)
+        return 1 << level
+
+    @property
+    def out(self) -> Seat | None:
+        """Balkan: the passer whose cards were out of play (a lone whister did not invite)."""
+        if not self.played or self.contract is None or not self.contract.balkan:
+            return None
+        if len(self.whisters) != 1 or self.invited is not None:
+            return None
+        for seat, choice in self.defenders.items():
+            if choice is WhistChoice.PASS:
+                return seat
+        return None
 
     @property
     def defence_tricks(self) -> int:

@@ -18,7 +18,7 @@ __all__ = [
     "find_rules",
 ]
 
-Variant = Literal["sochi", "leningrad", "rostov"]
+Variant = Literal["sochi", "leningrad", "rostov", "balkan"]
 WhistStyle = Literal["greedy", "gentleman"]
 Responsibility = Literal["responsible", "half_responsible"]
 RaspasyTalon = Literal["leads", "unused"]
@@ -106,6 +106,11 @@ class Rules:
     rounding: Rounding = "half_away"
     """Settlement rounding to whole whists (the sum stays zero), or exact fractions."""
 
+    # --- Balkan only (docs/balkan.md)
+    refe: int = 0
+    """Balkan: how many open refes (written when everybody passes) a player may hold;
+    0 = refe is not played. Must be 0 in the other variants."""
+
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
@@ -135,12 +140,35 @@ class Rules:
             raise RulesError(f"raspasy_exit must be 6 or 7, not {self.raspasy_exit!r}")
         if self.raspasy_scoring == "whists" and self.variant != "rostov":
             raise RulesError("raspasy paid in whists is the Rostov rule; set variant='rostov'")
+        if not isinstance(self.refe, int) or isinstance(self.refe, bool) or self.refe < 0:
+            raise RulesError(f"refe must be a whole number 0 or more, not {self.refe!r}")
+        if self.variant == "balkan":
+            self._check_balkan()
+        elif self.refe:
+            raise RulesError("refe is a Balkan rule; set variant='balkan'")
+
+    def _check_balkan(self) -> None:
+        """The Russian conventions that have no meaning in the Balkan game are pinned to the
+        preset's value, so a table cannot believe it plays something the engine ignores."""
+        if self.players != 3:
+            raise RulesError("the Balkan game is played by 3 players")
+        base = _BALKAN_FIXED
+        for name, value in base.items():
+            if getattr(self, name) != value:
+                raise RulesError(
+                    f"{name} does not apply to the Balkan game (it must stay {value!r})"
+                )
 
     # --- derived values ------------------------------------------------------------------
 
     @property
     def has_dummy(self) -> bool:
         return self.players == 2
+
+    @property
+    def is_balkan(self) -> bool:
+        """The Serbian game: numbered bids, kontra, invitation and the bula sheet."""
+        return self.variant == "balkan"
 
     @property
     def rate(self) -> int:
@@ -162,8 +190,12 @@ class Rules:
     # --- JSON ----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """Every field; ``refe`` only for the Balkan game (stored rules of the other
+        variants stay exactly as they were before it existed)."""
         data = asdict(self)
         data["raspasy_progression"] = list(self.raspasy_progression)
+        if not self.is_balkan:
+            del data["refe"]
         return data
 
     def to_json(self) -> str:
@@ -213,6 +245,29 @@ def _normalise(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+#: Conventions fixed in the Balkan game: no jumps, "igra" (without the talon) is part of the
+#: game, no walking away or throwing, no half-whist, no checked ten or Stalingrad, no open
+#: defence, no claims; raspasy does not exist (an all-pass writes a refe instead).
+_BALKAN_FIXED: Final[dict[str, object]] = {
+    "jump_bids": False,
+    "no_talon_bids": True,
+    "walk_away": False,
+    "throw_talon": False,
+    "half_whist": False,
+    "ten_checked": False,
+    "stalingrad": False,
+    "open_after_first_lead": False,
+    "whist_style": "greedy",
+    "responsibility": "responsible",
+    "raspasy_talon": "unused",
+    "raspasy_scoring": "gora",
+    "raspasy_progression": (1,),
+    "raspasy_exit": 6,
+    "claims": False,
+    "end_on_total": False,
+    "overflow": "gora",
+}
+
 PRESETS: Final[dict[str, Rules]] = {
     "sochi": Rules(variant="sochi"),
     "leningrad": Rules(
@@ -226,17 +281,27 @@ PRESETS: Final[dict[str, Rules]] = {
         raspasy_scoring="whists",
         raspasy_progression=(1,),
     ),
+    "balkan": Rules(
+        variant="balkan",
+        misere_open_after_first_trick=True,
+        refe=2,
+        **_BALKAN_FIXED,  # type: ignore[arg-type]
+    ),
 }
 PRESETS["piter"] = PRESETS["leningrad"]
+PRESETS["serbian"] = PRESETS["balkan"]
 
 
 def find_rules(name: str, **conventions: Any) -> Rules:
-    """The preset ``name`` (sochi, leningrad/piter, rostov) with some conventions changed.
+    """The preset ``name`` (sochi, leningrad/piter, rostov, balkan/serbian) with some
+    conventions changed.
 
     >>> find_rules("leningrad", players=4).whist_style
     'gentleman'
     """
     preset = PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
     if preset is None:
-        raise RulesError(f"unknown variant {name!r}; presets: sochi, leningrad (piter), rostov")
+        raise RulesError(
+            f"unknown variant {name!r}; presets: sochi, leningrad (piter), rostov, balkan (serbian)"
+        )
     return preset.with_(**conventions) if conventions else preset

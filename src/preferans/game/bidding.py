@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import HERE, PASS, Action, Bid, Call, CallKind, action_from_index
 from preferans.contracts import Contract, bid_ladder
-from preferans.game import play, talon
+from preferans.game import balkan, play, talon
 
 if TYPE_CHECKING:
     from preferans.game.state import DealState
@@ -51,6 +51,8 @@ def _minimum_key(state: DealState) -> int:
 
 
 def legal(state: DealState) -> tuple[Action, ...]:
+    if state._t.rules.is_balkan:
+        return balkan.bidding_legal(state)
     seat = state.to_move
     assert seat is not None
     if state._misere_seat == seat:
@@ -101,6 +103,9 @@ def _compute(
 
 
 def apply(state: DealState, action: Action) -> None:
+    if state._t.rules.is_balkan:
+        balkan.bidding_apply(state, action)
+        return
     t = state._t
     seat = state.to_move
     assert seat is not None
@@ -139,6 +144,8 @@ def apply(state: DealState, action: Action) -> None:
 
 def explain(state: DealState, action: Action) -> str:
     """Why ``action`` is not a legal call now."""
+    if state._t.rules.is_balkan:
+        return balkan.bidding_explain(state, action)
     seat = state.to_move
     assert seat is not None
     rules = state._t.rules
@@ -160,6 +167,8 @@ def explain(state: DealState, action: Action) -> str:
     if not isinstance(action, Bid):
         return "it is the bidding: bid, pass or say here"
     contract = action.contract
+    if contract.balkan:
+        return "the Balkan bids are played only under the balkan rules"
     if contract.without_talon and not rules.no_talon_bids:
         return "bids without the talon are not played at this table"
     if state._misere_seat == seat:

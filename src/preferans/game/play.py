@@ -1,6 +1,7 @@
 """Card play (RULES §6, §7, §8): follow suit, else trump, else any card; tricks; open
 hands; the misère declarer's cards shown to the catchers; raspasy with the talon leading
-tricks 1 and 2; the 2-player dummy, which plays itself on raspasy."""
+tricks 1 and 2; the 2-player dummy, which plays itself on raspasy; the Balkan tricks of two
+cards when a passer's cards are out, and its early end (game/balkan.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import Action, CardAction, Claim, card_action
 from preferans.cards import Card
-from preferans.game import claims, finish
+from preferans.game import balkan, claims, finish
 from preferans.game.masks import (
     SUIT_MASK,
     actions_of_mask,
@@ -122,6 +123,9 @@ def start_contract(state: DealState) -> None:
         else:
             state._face_up |= bits
     state._ctrl = (ctrl[0], ctrl[1], ctrl[2], ctrl[3])
+    if rules.is_balkan:
+        _begin_trick(state, balkan.first_leader(state))
+        return
     _begin_trick(state, t.first_hand)
 
 
@@ -184,9 +188,12 @@ def play_card(state: DealState, card: Card) -> None:
     if state._open_pending:
         state._face_up |= state._open_pending
         state._open_pending = 0
-    if len(trick) < 3:
+    out = state._out
+    if len(trick) < (3 if out is None else 2):
         state.current_trick = trick
         nxt = t.next_active[seat]
+        if nxt == out:
+            nxt = t.next_active[nxt]
         state.to_move = nxt
         state.actor = state._ctrl[nxt]
         if nxt == t.dummy and state._kind is DealKind.RASPASY:
@@ -215,7 +222,7 @@ def _finish_trick(state: DealState, trick: tuple[tuple[Seat, Card], ...]) -> Non
     n = len(done)
     if n == 1 and not state._misere_shown and state._kind is DealKind.MISERE:
         show_misere(state)
-    if n == 10:
+    if n == 10 or (t.rules.is_balkan and balkan.play_over(state)):
         state._lead_talon = None
         state._led = -1
         finish.end(state)

@@ -131,7 +131,7 @@ def resample(view: View, rng: random.Random) -> DealState:
         hidden = list(CardSet.from_mask(filled[_DISCARD]))
         rng.shuffle(hidden)
         discards = [card_action(c) for c in hidden]
-    state = new_deal(rules, deal, raspasy_run=view.raspasy_run)
+    state = new_deal(rules, deal, raspasy_run=view.raspasy_run, refe=view.refe)
     history = view.history
     i = 0
     while i < len(history):

@@ -8,7 +8,7 @@ computed once per state and cached.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -60,7 +60,11 @@ class DealState:
         "_face_up",
         "_hands",
         "_high_seat",
+        "_invited",
         "_kind",
+        "_klevel",
+        "_kqueue",
+        "_kraised",
         "_lead_talon",
         "_led",
         "_legal",
@@ -68,9 +72,11 @@ class DealState:
         "_misere_shown",
         "_open",
         "_open_pending",
+        "_out",
         "_passed",
         "_played",
         "_raspasy_run",
+        "_refe",
         "_spoken",
         "_t",
         "_talon_shown",
@@ -130,10 +136,23 @@ class DealState:
     _played: bool
     _legal: tuple[Action, ...] | None
     _raspasy_run: int
+    _refe: int
+    _invited: Seat | None
+    _out: Seat | None
+    _klevel: tuple[int, int, int, int]
+    _kqueue: tuple[Seat, ...]
+    _kraised: tuple[Seat, ...]
 
-    def __init__(self, rules: Rules, deal: Deal, *, raspasy_run: int = 0) -> None:
+    def __init__(
+        self, rules: Rules, deal: Deal, *, raspasy_run: int = 0, refe: Iterable[Seat] = ()
+    ) -> None:
         if raspasy_run < 0:
             raise ValueError("raspasy_run counts raspasy in a row: 0 or more")
+        refe_mask = 0
+        for seat in refe:
+            refe_mask |= 1 << Seat(seat)
+        if refe_mask and not rules.is_balkan:
+            raise ValueError("refe exists only in the Balkan game")
         self._t = Table(rules, deal)
         self.phase = Phase.BIDDING
         self.history = ()
@@ -175,6 +194,12 @@ class DealState:
         self._played = False
         self._legal = None
         self._raspasy_run = raspasy_run
+        self._refe = refe_mask
+        self._invited = None
+        self._out = None
+        self._klevel = (0, 0, 0, 0)
+        self._kqueue = ()
+        self._kraised = ()
         first = self._t.bidders[0]
         self.to_move = first
         self.actor = first
@@ -221,6 +246,12 @@ class DealState:
         new._played = self._played
         new._legal = None
         new._raspasy_run = self._raspasy_run
+        new._refe = self._refe
+        new._invited = self._invited
+        new._out = self._out
+        new._klevel = self._klevel
+        new._kqueue = self._kqueue
+        new._kraised = self._kraised
         return new
 
     # --- public read-only API ----------------------------------------------------------
@@ -303,6 +334,26 @@ class DealState:
         return self._raspasy_run
 
     @property
+    def refe(self) -> tuple[Seat, ...]:
+        """Balkan: the seats that held an open refe when the deal began."""
+        return tuple(s for s in (Seat.S, Seat.W, Seat.N, Seat.E) if self._refe >> s & 1)
+
+    @property
+    def invited(self) -> Seat | None:
+        """Balkan: the passer a lone whister invited (he plays, answering for nothing)."""
+        return self._invited
+
+    @property
+    def out(self) -> Seat | None:
+        """Balkan: the passer whose cards are out of play (tricks of two cards)."""
+        return self._out
+
+    @property
+    def kontra(self) -> Mapping[Seat, int]:
+        """Balkan: each kontra-ing defender's level (1 kontra ×2, 2 re-kontra ×4, …)."""
+        return MappingProxyType({s: self._klevel[s] for s in self._t.active if self._klevel[s]})
+
+    @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
@@ -379,10 +430,14 @@ class DealState:
         return f"<DealState {' '.join(parts)}>"
 
 
-def new_deal(rules: Rules, deal: Deal, *, raspasy_run: int = 0) -> DealState:
+def new_deal(
+    rules: Rules, deal: Deal, *, raspasy_run: int = 0, refe: Iterable[Seat] = ()
+) -> DealState:
     """The state before the first call. ``raspasy_run`` = raspasy played in a row just
-    before this deal (the exit rule ``rules.raspasy_exit`` applies when it is > 0)."""
-    return DealState(rules, deal, raspasy_run=raspasy_run)
+    before this deal (the exit rule ``rules.raspasy_exit`` applies when it is > 0).
+    ``refe`` (Balkan) = the seats holding an open refe, read off the bula sheet: a
+    declarer with one is spared the obligatory kontra on 2♠."""
+    return DealState(rules, deal, raspasy_run=raspasy_run, refe=refe)
 
 
 def _over_legal(state: DealState) -> tuple[Action, ...]:
@@ -436,7 +491,8 @@ def _result(state: DealState) -> DealResult:
     assert kind is not None
     n_bid = state._bidding_len
     whist_calls: tuple[tuple[Seat, Action], ...] = ()
-    if kind in (DealKind.GAME,) and state.contract is not None:
+    balkan_betl = kind is DealKind.MISERE and t.rules.is_balkan
+    if (kind is DealKind.GAME or balkan_betl) and state.contract is not None:
         start = _contract_index(state)
         whist_calls = tuple(
             (s, a)
@@ -463,6 +519,8 @@ def _result(state: DealState) -> DealResult:
         claimed=state._claimed,
         tricks=tricks,
         talon_tricks=state.talon_tricks,
+        invited=state._invited,
+        kontra={s: state._klevel[s] for s in t.active if state._klevel[s]},
     )
 
 

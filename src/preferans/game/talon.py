@@ -16,7 +16,7 @@ from preferans.actions import (
     action_from_index,
 )
 from preferans.contracts import Contract, bid_ladder
-from preferans.game import finish, play, whisting
+from preferans.game import balkan, finish, play, whisting
 from preferans.game.masks import actions_of_mask
 from preferans.game.phase import Phase
 from preferans.result import DealKind
@@ -101,6 +101,8 @@ def contract_options(state: DealState) -> tuple[Contract, ...]:
     """Contracts the declarer may name: at least the bid; misère iff misère was bid."""
     bid = state.bid
     assert bid is not None
+    if bid.balkan:
+        return balkan.contract_options(state)
     if bid.is_misere:
         return (bid,)
     return tuple(
@@ -157,7 +159,10 @@ def apply_contract(state: DealState, action: Action) -> None:
     assert type(action) is Declare
     contract = action.contract
     state.contract = contract
-    if contract.is_misere:
+    if contract.balkan:
+        state._kind = DealKind.MISERE if contract.is_misere else DealKind.GAME
+        whisting.begin(state)
+    elif contract.is_misere:
         state._kind = DealKind.MISERE
         play.start_contract(state)
     elif contract.level == 10 and state._t.rules.ten_checked:
@@ -182,6 +187,12 @@ def explain(state: DealState, action: Action) -> str:
     if isinstance(action, Declare):
         if phase is not Phase.CONTRACT:
             return "discard two cards first, then name the contract"
+        if bid.balkan:
+            if not action.contract.balkan:
+                return "name a Balkan game: 2♠ 3♦ 4♥ 5♣ betl sans"
+            if action.contract.without_talon != bid.without_talon:
+                return "the contract keeps the bid's talon: with it, or without it (igra)"
+            return f"the contract must be {bid} or higher"
         if bid.is_misere:
             return f"you bid {bid}: the contract is {bid}"
         if action.contract.is_misere:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["View", "discard_positions", "make_view", "visible_seats"]
 
 _EMPTY: Mapping[Seat, CardSet] = MappingProxyType({})
+_NO_KONTRA: Mapping[Seat, int] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,14 @@ class View:
     raspasy_run: int
     legal_actions: tuple[Action, ...] = field(default=())
     """Non-empty only when this seat is the one to decide."""
+    refe: tuple[Seat, ...] = ()
+    """Balkan: the seats that held an open refe when the deal began (public)."""
+    invited: Seat | None = None
+    """Balkan: the passer invited by a lone whister."""
+    out: Seat | None = None
+    """Balkan: the passer whose cards are out of play (face down, unseen by all others)."""
+    kontra: Mapping[Seat, int] = field(default_factory=lambda: _NO_KONTRA)
+    """Balkan: kontra levels per defender (multiplier ``2 ** level``)."""
 
     @property
     def last_trick(self) -> Trick | None:
@@ -104,7 +113,7 @@ class View:
         def seat(s: Seat | None) -> str | None:
             return None if s is None else s.name
 
-        return {
+        data: dict[str, Any] = {
             "seat": self.seat.name,
             "rules": self.rules.to_dict(),
             "dealer": self.dealer.name,
@@ -143,6 +152,12 @@ class View:
             "raspasy_run": self.raspasy_run,
             "legal_actions": [action(a) for a in self.legal_actions],
         }
+        if self.rules.is_balkan:
+            data["refe"] = [s.name for s in self.refe]
+            data["invited"] = seat(self.invited)
+            data["out"] = seat(self.out)
+            data["kontra"] = {s.name: n for s, n in self.kontra.items()}
+        return data
 
 
 def visible_seats(state: DealState, seat: Seat) -> int:
@@ -231,4 +246,8 @@ def make_view(state: DealState, seat: Seat) -> View:
         talon_tricks=state.talon_tricks,
         raspasy_run=state._raspasy_run,
         legal_actions=legal,
+        refe=state.refe,
+        invited=state._invited,
+        out=state._out,
+        kontra=state.kontra if any(state._klevel) else _NO_KONTRA,
     )

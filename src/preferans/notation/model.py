@@ -50,8 +50,8 @@ class Outcome:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tricks", _frozen(self.tricks))
-        if (self.kind is DealKind.RASPASY) != (self.declarer is None):
-            raise ValueError("raspasy has no declarer; every other outcome has one")
+        if (self.kind in (DealKind.RASPASY, DealKind.REFE)) != (self.declarer is None):
+            raise ValueError("raspasy and refe have no declarer; every other outcome has one")
 
     @classmethod
     def from_result(cls, result: DealResult) -> Outcome:

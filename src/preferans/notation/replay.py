@@ -17,6 +17,8 @@ from preferans.actions import (
     CLOSED,
     HALF_WHIST,
     HERE,
+    INVITE,
+    KONTRA,
     OPEN,
     PASS,
     REJECT,
@@ -34,8 +36,9 @@ from preferans.notation.errors import ReplayError
 from preferans.notation.model import DealRecord, GameRecord, Outcome
 from preferans.notation.text import format_outcome, format_write
 from preferans.rules import Rules
-from preferans.scoring import Sheet
+from preferans.scoring import BulaSheet, Sheet
 from preferans.scoring.pulya import Pulya
+from preferans.seats import Seat
 
 __all__ = [
     "Replay",
@@ -53,7 +56,7 @@ class Replay:
 
     record: GameRecord
     states: tuple[DealState, ...]
-    sheet: Sheet
+    sheet: Sheet | BulaSheet
 
 
 def engine_deal(deal: DealRecord) -> Deal:
@@ -79,7 +82,7 @@ def record_deal(number: int, state: DealState, writes: Sequence[Any] = ()) -> De
 def record_from_game(
     rules: Rules,
     states: Sequence[DealState],
-    sheet: Sheet | None = None,
+    sheet: Sheet | BulaSheet | None = None,
     **header: Any,
 ) -> GameRecord:
     """A record of a played game: the deals' states in order and the sheet they were
@@ -121,6 +124,8 @@ _CALLS: Final = {
         THROW_TALON,
         ACCEPT,
         REJECT,
+        KONTRA,
+        INVITE,
     )
 }
 
@@ -141,14 +146,19 @@ def _trick(state: DealState) -> int | None:
 
 
 def _replay_deal(
-    record: DealRecord, rules: Rules, raspasy_run: int, *, finished: bool
+    record: DealRecord,
+    rules: Rules,
+    raspasy_run: int,
+    *,
+    finished: bool,
+    refe: tuple[Seat, ...] = (),
 ) -> DealState:
     number = record.number
     try:
         deal = engine_deal(record)
     except ValueError as error:
         raise ReplayError(f"the cards are not a deal: {error}", deal=number) from None
-    state = new_deal(rules, deal, raspasy_run=raspasy_run)
+    state = new_deal(rules, deal, raspasy_run=raspasy_run, refe=refe)
     moves = record.moves
     index = 0
     while index < len(moves):
@@ -205,7 +215,11 @@ def replay(record: GameRecord, *, allow_unfinished: bool = False) -> Replay:
                 deal=deal.number,
             )
         state = _replay_deal(
-            deal, rules, sheet.raspasy_run, finished=not (allow_unfinished and last)
+            deal,
+            rules,
+            sheet.raspasy_run,
+            finished=not (allow_unfinished and last),
+            refe=sheet.refe_seats,
         )
         states.append(state)
         if not state.is_over:

@@ -54,7 +54,7 @@ def _rules_text(rules: Rules) -> str:
     """Every convention but the variant as ``name=value`` pairs, in the config's order."""
     pairs = []
     for f in fields(rules):
-        if f.name == "variant":
+        if f.name == "variant" or (f.name == "refe" and not rules.is_balkan):
             continue
         value = getattr(rules, f.name)
         if isinstance(value, bool):
@@ -359,6 +359,8 @@ _KINDS: Final = {
     "распасы": DealKind.RASPASY,
     "распасовка": DealKind.RASPASY,
     "walk away": DealKind.WALK_AWAY,
+    "refe": DealKind.REFE,
+    "рефе": DealKind.REFE,
     "без трёх": DealKind.WALK_AWAY,
     "без трех": DealKind.WALK_AWAY,
 }
@@ -370,6 +372,8 @@ _COLUMNS: Final = {
     "гора": Column.GORA,
     "whists": Column.WHISTS,
     "висты": Column.WHISTS,
+    "bula": Column.BULA,
+    "була": Column.BULA,
 }
 
 
@@ -517,7 +521,7 @@ class _Reader:
             variant = _VARIANT_ALIASES.get(variant, variant)
             if variant not in PRESETS:
                 raise NotationError(
-                    f"unknown variant {self.variant[0]!r}: sochi, leningrad or rostov",
+                    f"unknown variant {self.variant[0]!r}: sochi, leningrad, rostov or balkan",
                     self.variant[1],
                 )
         if self.rules_text is None:

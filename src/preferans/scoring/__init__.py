@@ -2,9 +2,11 @@
 
 ``Sheet`` takes :class:`~preferans.result.DealResult` values one by one; ``Pulya`` drives a
 whole game on top of the engine; ``settle`` and ``rate_pulya`` turn a finished sheet into
-whists, money and rating changes. See ``docs/scoring.md``.
+whists, money and rating changes. See ``docs/scoring.md``. The Balkan game writes on the
+:class:`BulaSheet` instead (``docs/balkan.md``); :func:`new_sheet` picks the right one.
 """
 
+from .bula import BulaRecord, BulaSettlement, BulaSheet, new_sheet, score_balkan
 from .pulya import FIRST_DEALER, Pulya
 from .rating import MAX_SPREAD, VARIANT_K, rate_pulya, rating_delta
 from .render_svg import render_svg
@@ -25,6 +27,9 @@ __all__ = [
     "FIRST_DEALER",
     "MAX_SPREAD",
     "VARIANT_K",
+    "BulaRecord",
+    "BulaSettlement",
+    "BulaSheet",
     "Column",
     "DealRecord",
     "Pulya",
@@ -35,6 +40,7 @@ __all__ = [
     "Write",
     "average_gora_results",
     "format_number",
+    "new_sheet",
     "rate_pulya",
     "rating_delta",
     "render_svg",
@@ -42,6 +48,7 @@ __all__ = [
     "result_from_dict",
     "result_to_dict",
     "round_results",
+    "score_balkan",
     "score_deal",
     "settle",
     "settle_totals",

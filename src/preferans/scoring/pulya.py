@@ -3,9 +3,10 @@
 Kept apart from :class:`~preferans.scoring.sheet.Sheet` so that a server, which plays each
 deal through its own table actor, can feed the sheet results one by one with
 :meth:`Pulya.record`, while tests, bots and the terminal can let :meth:`Pulya.play` run the
-whole game. The driver owns the order of deals: East deals first (South is first hand, with
-3 or 4 players), the deal passes clockwise after every deal, raspasy included, and the run
-of raspasy (for the progression and the exit rule) is read off the sheet.
+whole game. The sheet is the pulya :class:`Sheet` or, for the Balkan game, the
+:class:`BulaSheet` (chosen by :func:`new_sheet`). The driver owns the order of deals: East
+deals first (South is first hand, with 3 or 4 players), the deal passes clockwise after
+every deal, raspasy included, and the run of raspasy (for the progression and the exit rule) is read off the sheet.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from preferans.result import DealResult
 from preferans.rules import Rules
 from preferans.seats import Seat, next_seat
 
+from .bula import new_sheet
 from .sheet import DealRecord, Sheet, SheetError
 
 __all__ = ["FIRST_DEALER", "DealSource", "Policy", "Pulya"]
@@ -47,11 +49,12 @@ class Pulya:
         first_dealer: Seat = FIRST_DEALER,
         max_deals: int | None = None,
     ) -> None:
-        if sheet is not None and (sheet.rules != rules or sheet.target != target):
+        fresh = new_sheet(rules, target)
+        if sheet is not None and (sheet.rules != rules or sheet.target != fresh.target):
             raise SheetError("the sheet was started under other rules or another target")
         self.rules = rules
         self.target = target
-        self.sheet = sheet if sheet is not None else Sheet(rules, target)
+        self.sheet: Sheet = sheet if sheet is not None else fresh
         self.deal_source = deal_source
         self.rng = rng if rng is not None else random.Random()
         self.first_dealer = first_dealer
@@ -98,7 +101,12 @@ class Pulya:
         """The engine's initial :class:`preferans.game.DealState` for the next deal."""
         if self.is_over:
             raise SheetError("the pulya is over")
-        return new_deal(self.rules, self.next_cards(), raspasy_run=self.raspasy_run)
+        return new_deal(
+            self.rules,
+            self.next_cards(),
+            raspasy_run=self.raspasy_run,
+            refe=self.sheet.refe_seats,
+        )
 
     def record(self, result: DealResult) -> DealRecord:
         """Write a finished deal and pass the deal on."""

@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 
 from preferans.seats import Seat
 
+from .bula import BulaSheet, render_bula_svg
 from .sheet import Sheet
 from .writes import Column, Language, format_number, seat_letter
 
@@ -107,9 +108,11 @@ def _chain(values: list[Fraction]) -> str:
     return ".".join(format_number(v) for v in values)
 
 
-def render_svg(sheet: Sheet, language: Language = "ru", *, settle: bool = True) -> str:
+def render_svg(sheet: Sheet | BulaSheet, language: Language = "ru", *, settle: bool = True) -> str:
     """The sheet drawn as a paper pulya (2 players are drawn on a 3-player sheet whose East
-    sector belongs to the dummy and stays empty)."""
+    sector belongs to the dummy and stays empty). A bula sheet is drawn as the Balkan one."""
+    if isinstance(sheet, BulaSheet):
+        return render_bula_svg(sheet, language, settle=settle)
     players = 3 if len(sheet.seats) == 2 else len(sheet.seats)
     sides = _SIDES[players]
     ru = language == "ru"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .bula import BulaSheet, render_bula_text
 from .sheet import Sheet
 from .writes import Column, Language, format_number, seat_letter
 
@@ -22,10 +23,16 @@ def _chain(values: list[Fraction]) -> str:
 
 
 def render_text(
-    sheet: Sheet, language: Language = "en", *, breakdown: bool = False, settle: bool = True
+    sheet: Sheet | BulaSheet,
+    language: Language = "en",
+    *,
+    breakdown: bool = False,
+    settle: bool = True,
 ) -> str:
     """A table of pulya, gora and whists per player, then (optionally) the deal breakdown
-    and the settlement as it stands."""
+    and the settlement as it stands. A bula sheet is drawn as the Balkan one."""
+    if isinstance(sheet, BulaSheet):
+        return render_bula_text(sheet, language, breakdown=breakdown, settle=settle)
     ru = language == "ru"
     variant = _VARIANT[sheet.rules.variant][1 if ru else 0]
     target = "—" if sheet.target is None else str(sheet.target)

@@ -49,6 +49,14 @@ def result_to_dict(result: DealResult) -> dict[str, Any]:
         "claimed": result.claimed,
         "tricks": {s.name: n for s, n in result.tricks.items()},
         "talon_tricks": result.talon_tricks,
+        **(
+            {
+                "invited": None if result.invited is None else result.invited.name,
+                "kontra": {s.name: n for s, n in result.kontra.items()},
+            }
+            if result.invited is not None or result.kontra
+            else {}
+        ),
     }
 
 
@@ -73,4 +81,6 @@ def result_from_dict(data: dict[str, Any]) -> DealResult:
         claimed=bool(data.get("claimed", False)),
         tricks={Seat[s]: int(n) for s, n in data.get("tricks", {}).items()},
         talon_tricks=int(data.get("talon_tricks", 0)),
+        invited=None if data.get("invited") is None else Seat[data["invited"]],
+        kontra={Seat[s]: int(n) for s, n in data.get("kontra", {}).items()},
     )

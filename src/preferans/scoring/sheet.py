@@ -100,6 +100,11 @@ class Sheet:
             run += 1
         return run
 
+    @property
+    def refe_seats(self) -> tuple[Seat, ...]:
+        """No refe outside the Balkan game (the common interface with the bula sheet)."""
+        return ()
+
     def apply(self, result: DealResult) -> DealRecord:
         """Write one finished deal; returns what was written and why."""
         self._check(result)

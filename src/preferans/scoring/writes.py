@@ -27,6 +27,8 @@ class Column(Enum):
     PULYA = "pulya"
     GORA = "gora"
     WHISTS = "whists"
+    BULA = "bula"
+    """Balkan: the contract column counting down from the agreed start (seed 003)."""
 
 
 class Reason(Enum):
@@ -62,6 +64,16 @@ class Reason(Enum):
     """Overflow beyond the target written off one's own gora."""
     UNFINISHED = "unfinished"
     """Settlement of a pulya stopped early: the missing points into gora."""
+    # --- Balkan (the bula sheet, seed 003)
+    CONTRACT_FAILED = "contract failed"
+    """Balkan: a failed game, its value added to the declarer's bula."""
+    BETL_FAILED = "betl failed"
+    """Balkan: a defender writes 60 (70 without the talon) on a declarer whose betl failed."""
+    KONTRA_LOST = "kontra lost"
+    """Balkan: the defence took 4 tricks or fewer: the kontra-ing defender pays the value
+    times his multiplier into his bula."""
+    REFE = "refe"
+    """Balkan: everybody passed; a refe for every player (nothing is added)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +234,76 @@ def _contract_text(w: Write, language: Language) -> str:
     return w.contract.format(russian=language == "ru")
 
 
+_BALKAN_REASONS: Final = frozenset(
+    {Reason.CONTRACT_FAILED, Reason.BETL_FAILED, Reason.KONTRA_LOST, Reason.REFE}
+)
+
+
+def _is_balkan(w: Write) -> bool:
+    return (
+        w.column is Column.BULA
+        or w.reason in _BALKAN_REASONS
+        or (w.contract is not None and w.contract.balkan)
+    )
+
+
+def _times(w: Write) -> str:
+    return f" × {w.multiplier}" if w.multiplier is not None and w.multiplier != 1 else ""
+
+
+def _describe_balkan(w: Write, language: Language) -> str:
+    """The bula sheet's figures (seed 003): bula entries and whists (juhe) per trick."""
+    ru = language == "ru"
+    amount = format_number(w.amount)
+    signed = ("+" if w.amount > 0 else "") + amount
+    on = seat_letter(w.on, language) if w.on is not None else ""
+    contract = _contract_text(w, language)
+    unit = format_number(w.unit) if w.unit is not None else ""
+    times = _times(w)
+    r = w.reason
+    if r is Reason.CONTRACT:
+        return (
+            f"{contract} сыграна: {unit}{times} = {signed} в булу"
+            if ru
+            else f"{contract} made: {unit}{times} = {signed} to the bula"
+        )
+    if r is Reason.CONTRACT_FAILED:
+        return (
+            f"{contract} не сыграна: {unit}{times} = {signed} в булу"
+            if ru
+            else f"{contract} failed: {unit}{times} = {signed} to the bula"
+        )
+    if r is Reason.SHORTFALL:
+        return (
+            f"недобор на {contract}: {unit}{times} = {signed} в булу"
+            if ru
+            else f"defence short on {contract}: {unit}{times} = {signed} to the bula"
+        )
+    if r is Reason.KONTRA_LOST:
+        return (
+            f"контра на {contract} проиграна: {unit}{times} = {signed} в булу"
+            if ru
+            else f"kontra on {contract} lost: {unit}{times} = {signed} to the bula"
+        )
+    if r is Reason.WHIST_TRICKS:
+        n = w.count or 0
+        if ru:
+            return f"{_tricks_ru(n)} × {unit}{times} = {_whists_ru(w.amount)} на {on}"
+        return f"{_tricks_en(n)} × {unit}{times} = {amount} whists on {on}"
+    if r is Reason.BETL_FAILED:
+        return (
+            f"{contract} не сыгран: {unit}{times} = {_whists_ru(w.amount)} на {on}"
+            if ru
+            else f"{contract} failed: {unit}{times} = {amount} whists on {on}"
+        )
+    if r is Reason.REFE:
+        return "все спасовали: рефе" if ru else "everybody passed: a refe"
+    raise AssertionError(r)  # pragma: no cover
+
+
 def _describe_en(w: Write) -> str:
+    if _is_balkan(w):
+        return _describe_balkan(w, "en")
     amount = format_number(w.amount)
     on = seat_letter(w.on) if w.on is not None else ""
     product = _product(w)
@@ -292,6 +373,8 @@ def _mult_ru(w: Write) -> str:
 
 
 def _describe_ru(w: Write) -> str:
+    if _is_balkan(w):
+        return _describe_balkan(w, "ru")
     amount = format_number(w.amount)
     on = seat_letter(w.on, "ru") if w.on is not None else ""
     product = _product(w)
