@@ -42,26 +42,21 @@ def test_one_person_and_two_bots_play_a_whole_game(
     page.fill("input[name=name]", unique("solo"))
     page.fill("input[name=password]", "secret-pass")
     page.locator("form.auth button[type=submit]").click()
-    # Open a short table: two heuristic bots, pulya to 3, ending on the total.
+    # Open a short table: two heuristic bots, pulya to 2, ending on the total.
     page.wait_for_selector("form.create")
     page.select_option("select[name=bot-level]", "heuristic")
-    page.fill("input[name=target]", "3")
+    page.fill("input[name=target]", "2")
     page.locator("form.create details summary").click()
     page.check("input[name=end_on_total]")
     page.locator("form.create button[type=submit]").click()
     page.wait_for_url("**/#/table/*")
     table_id = int(page.url.rsplit("/", 1)[1])
     page.wait_for_selector(".pos-bottom .cards.big .card-slot")
-    shot_taken = False
 
     def finished() -> bool:
-        nonlocal shot_taken
-        if not shot_taken and page.locator(".trick .trick-card").count() >= 2:
-            page.screenshot(path=str(artifacts / "table-mid-play.png"))
-            shot_taken = True
         return page.locator(".final .settlement").count() > 0
 
-    _play_until([me], finished, timeout=120)
+    _play_until([me], finished, timeout=150)
     summary = httpx.get(f"{server}/api/games/{table_id}").json()
     page.wait_for_selector(".breakdown li ul li")  # the writes with their reasons arrived
     assert sheet_on_page(page) == summary["sheet"]["totals"]
@@ -76,8 +71,6 @@ def test_one_person_and_two_bots_play_a_whole_game(
     assert rounded == expected
     page.locator(".table-side").screenshot(path=str(artifacts / "sheet.png"))
     page.screenshot(path=str(artifacts / "table-finished.png"))
-    if not shot_taken:
-        page.screenshot(path=str(artifacts / "table-mid-play.png"))
     # The replay viewer steps through the recorded deals.
     page.goto(f"/#/replay/{table_id}")
     page.wait_for_selector(".replay-board")
@@ -106,7 +99,13 @@ def test_three_people_play_a_deal_and_a_spectator_sees_no_hidden_card(
         person.page.goto(f"/#/table/{table_id}")
         person.page.wait_for_selector(".pos-bottom .cards.big svg.face")
 
+    shot_taken = False
+
     def deal_over() -> bool:
+        nonlocal shot_taken
+        if not shot_taken and people[0].page.locator(".trick .trick-card").count() >= 2:
+            people[0].page.screenshot(path=str(artifacts / "table-mid-play.png"))
+            shot_taken = True
         return any(f.get("kind") == "deal_end" for f in people[0].frames)
 
     _play_until(people, deal_over, timeout=90)
