@@ -404,6 +404,8 @@ export function tableView(app, root, tableId) {
       result: st.summary?.settlement?.rounded || null,
     };
     clear(sheetBox, sheetSvg(model));
+    sheetBox.title = t("sheet");
+    sheetBox.onclick = () => overlay(t("sheet"), h("div.sheet-large", sheetSvg(model)));
     const final = st.summary ? h("section.final",
       h("h3", t("gameOver")),
       settlementTable(st.summary.settlement, st.summary.stake, names),
