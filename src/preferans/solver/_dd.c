@@ -41,6 +41,8 @@ typedef struct {
     int maxside[3];
     int win[3];
     int trick[3];
+    int misere; /* the declarer minimises: the duck check applies */
+    int declarer;
     Entry *tt;
     uint32_t ttmask;
     uint8_t gen;
@@ -118,6 +120,24 @@ static int quick_tricks(const Ctx *c, int leader) {
         qt += k;
     }
     return qt;
+}
+
+/* Misère: can the declarer duck every remaining trick for sure? True when in each suit
+ * both sides hold, all his cards are below all of theirs (then whatever they lead he
+ * plays under, and he never gets the lead), and, if he is on lead, he has such a suit. */
+static int declarer_ducks_all(const Ctx *c, int leader) {
+    int d = c->declarer;
+    uint32_t mine = c->hand[d], theirs = 0;
+    for (int o = 0; o < 3; o++)
+        if (o != d) theirs |= c->hand[o];
+    int exit_suit = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(mine, s), t = suit_byte(theirs, s);
+        if (!m || !t) continue;
+        if (31 - __builtin_clz(m) > __builtin_ctz(t)) return 0;
+        exit_suit = 1;
+    }
+    return leader != d || exit_suit;
 }
 
 static inline Entry *tt_probe(Ctx *c, uint64_t k1, uint32_t k2, int n) {
@@ -253,6 +273,7 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         int n = popc(c->hand[leader]);
         if (target <= 0) return 1;
         if (target > n) return 0;
+        if (c->misere && declarer_ducks_all(c, leader)) return 0;
         if (c->win[leader] == c->maxside[leader]) {
             int qt = quick_tricks(c, leader);
             if (c->maxside[leader]) {
@@ -345,6 +366,8 @@ static void ctx_setup(Ctx *c, const Task *t) {
     for (int i = 0; i < na; i++) c->next[active[i]] = active[(i + 1) % na];
     c->nactive = na;
     c->trump = t->trump;
+    c->misere = t->mode == 1 && t->trump < 0;
+    c->declarer = t->declarer;
     for (int i = 0; i < 3; i++) c->trick[i] = t->trick[i];
 }
 
