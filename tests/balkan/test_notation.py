@@ -15,7 +15,7 @@ def test_random_balkan_games_round_trip_and_replay() -> None:
     for seed in range(6):
         rng = random.Random(seed)
         pulya = Pulya(rules, 30, rng=rng, max_deals=25)
-        record = play_game(pulya, lambda state: rng.choice(state.legal_actions()))
+        record = play_game(pulya, lambda state, rng=rng: rng.choice(state.legal_actions()))
         text = dumps(record)
         assert loads(text) == record
         assert loads(dumps(record, ascii=True)) == record

@@ -6,7 +6,8 @@ deal through its own table actor, can feed the sheet results one by one with
 whole game. The sheet is the pulya :class:`Sheet` or, for the Balkan game, the
 :class:`BulaSheet` (chosen by :func:`new_sheet`). The driver owns the order of deals: East
 deals first (South is first hand, with 3 or 4 players), the deal passes clockwise after
-every deal, raspasy included, and the run of raspasy (for the progression and the exit rule) is read off the sheet.
+every deal, raspasy included, and the run of raspasy (for the progression and the exit
+rule) is read off the sheet.
 """
 
 from __future__ import annotations
