@@ -54,7 +54,7 @@ def test_one_person_and_two_bots_play_a_whole_game(
     page.wait_for_selector(".pos-bottom .cards.big .card-slot")
 
     def finished() -> bool:
-        return page.locator(".final .settlement").count() > 0
+        return bool(page.locator(".final .settlement").count() > 0)
 
     _play_until([me], finished, timeout=150)
     summary = httpx.get(f"{server}/api/games/{table_id}").json()
