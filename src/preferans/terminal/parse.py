@@ -13,8 +13,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from preferans.actions import PASS, WHIST, Action, Bid, CardAction, Declare, parse_action
-from preferans.cards import CardParseError, Rank
+from preferans.actions import (
+    PASS,
+    WHIST,
+    Action,
+    Bid,
+    CardAction,
+    Declare,
+    card_action,
+    parse_action,
+)
+from preferans.cards import Card, CardParseError, Rank
 
 __all__ = ["COMMANDS", "Command", "InputError", "Parsed", "parse_input"]
 
@@ -99,11 +108,25 @@ def _one(text: str, legal: Sequence[Action]) -> Action:
         action = parse_action(text)
     except ValueError:
         raise InputError("not_understood", text=repr(text)) from None
-    if isinstance(action, Bid):
+    if isinstance(action, Bid) and action not in legal:
         declare = Declare(action.contract)
-        if declare in legal and action not in legal:
+        if declare in legal:
             return declare
+        card = _rank_first_card(text)
+        if card is not None and any(isinstance(a, CardAction) for a in legal):
+            return card
     return action
+
+
+def _rank_first_card(text: str) -> CardAction | None:
+    """``9♠`` reads as a bid, but in card play it can only mean the card ♠9."""
+    match = re.fullmatch(r"(10|\S)\s*(\S)", text.strip())
+    if match is None:
+        return None
+    try:
+        return card_action(Card.parse(match.group(2) + match.group(1)))
+    except CardParseError:
+        return None
 
 
 def _by_rank(text: str, legal: Sequence[Action]) -> Action | None:

@@ -1,0 +1,168 @@
+"""The terminal's parts without a terminal: input reading, words, solver values, sessions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from preferans.actions import PASS, WHIST, Bid, CardAction, Declare, action_from_index
+from preferans.cards import Card
+from preferans.contracts import Contract
+from preferans.game import Deal, DealState, Phase, new_deal
+from preferans.rules import find_rules
+from preferans.seats import Seat
+from preferans.solver import Objective, Position, analyse
+from preferans.terminal import i18n
+from preferans.terminal.analysis import analyse_state, unavailable_reason
+from preferans.terminal.hints import get_hint
+from preferans.terminal.parse import Command, InputError, parse_input
+from preferans.terminal.session import GameSetup, SaveError, Session
+
+C = Card.parse
+
+
+def cards(*texts: str) -> list[CardAction]:
+    return [CardAction(C(t)) for t in texts]
+
+
+def test_numbers_pick_from_the_list() -> None:
+    legal = [Bid(Contract.parse("6S")), Bid(Contract.misere()), PASS]
+    assert parse_input("2", legal) == (Bid(Contract.misere()),)
+    with pytest.raises(InputError) as error:
+        parse_input("4", legal)
+    assert error.value.key == "bad_number"
+
+
+@pytest.mark.parametrize("text", ["♠9", "s9", "S9", "п9", "9♠"])
+def test_cards_in_every_spelling(text: str) -> None:
+    assert parse_input(text, cards("♠9", "♥Q")) == (CardAction(C("♠9")),)
+
+
+def test_a_rank_alone_when_only_one_card_has_it() -> None:
+    legal = cards("♠Q", "♥Q", "♦A")
+    assert parse_input("a", legal) == (CardAction(C("♦A")),)
+    with pytest.raises(InputError) as error:
+        parse_input("q", legal)
+    assert error.value.key == "ambiguous"
+
+
+def test_bids_calls_and_the_contract_step() -> None:
+    bids = [Bid(Contract.parse("7C")), PASS]
+    assert parse_input("7c", bids) == (Bid(Contract.parse("7♣")),)
+    assert parse_input("пас", bids) == (PASS,)
+    assert parse_input("p", bids) == (PASS,)
+    assert parse_input("w", [PASS, WHIST]) == (WHIST,)
+    declares = [Declare(Contract.parse("7C")), Declare(Contract.parse("7NT"))]
+    assert parse_input("7nt", declares) == (Declare(Contract.parse("7БК")),)
+
+
+def test_both_discards_at_once_and_commands() -> None:
+    legal = cards("♠7", "♠8", "♥A")
+    assert parse_input("s7 s8", legal) == tuple(cards("♠7", "♠8"))
+    assert parse_input("1, 2", legal) == tuple(cards("♠7", "♠8"))
+    assert parse_input("?", legal) == Command("hint")
+    assert parse_input("save my.pref", legal) == Command("save", "my.pref")
+    assert parse_input("пуля", legal) == Command("sheet")
+    with pytest.raises(InputError):
+        parse_input("nonsense words", legal)
+    with pytest.raises(InputError):
+        parse_input("   ", legal)
+
+
+def test_every_message_has_both_languages() -> None:
+    for key, (english, russian) in i18n._MESSAGES.items():
+        assert english and russian, key
+        assert set(_fields(english)) == set(_fields(russian)), key
+
+
+def _fields(text: str) -> list[str]:
+    import string
+
+    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+
+
+def test_action_words() -> None:
+    assert i18n.action_text(Declare(Contract.parse("6NT")), "en") == "play 6NT"
+    assert i18n.action_text(Declare(Contract.parse("6NT")), "ru") == "игра 6БК"
+    assert i18n.action_text(PASS, "ru") == "пас"
+    for index in range(100):
+        assert i18n.action_text(action_from_index(index), "ru")
+
+
+def _play_until(state: DealState, phase: Phase, rng: random.Random) -> DealState:
+    while state.phase is not phase and not state.is_over:
+        legal = state.legal_actions()
+        passes = [a for a in legal if a == PASS]
+        state = state.apply(passes[0] if passes else rng.choice(legal))
+    return state
+
+
+def test_solver_values_agree_with_the_solver() -> None:
+    rules = find_rules("sochi", raspasy_talon="unused", raspasy_scoring="gora")
+    rng = random.Random(3)
+    state = new_deal(rules, Deal.random(rules, Seat.E, rng))
+    state = _play_until(state, Phase.PLAY, rng)  # everybody passes: raspasy
+    assert state.is_raspasy and unavailable_reason(state) is None
+    values = analyse_state(state)
+    assert values is not None and values.meaning == "own"
+    hands = [state.hand(s).mask for s in state.active]
+    mover = state.active.index(state.to_move)  # type: ignore[arg-type]
+    raw = analyse(Position.make(hands, leader=mover), Objective.RASPASY, mover)
+    assert {c.index: v for c, v in values.values.items()} == raw
+    assert set(values.values) == {
+        a.card for a in state.legal_actions() if isinstance(a, CardAction)
+    }
+
+
+def test_no_values_outside_card_play() -> None:
+    rules = find_rules("sochi")
+    state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(1)))
+    assert unavailable_reason(state) == "not card play"
+    assert analyse_state(state) is None
+
+
+def test_hint_is_legal() -> None:
+    rules = find_rules("sochi")
+    state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(2)))
+    hint = get_hint(state.view(state.actor))  # type: ignore[arg-type]
+    assert hint.action in state.legal_actions()
+
+
+def test_setup_checks_seats_and_levels() -> None:
+    rules = find_rules("sochi", players=2)
+    with pytest.raises(ValueError, match="not a player's seat"):
+        GameSetup.create(rules, 10, human=Seat.E)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        GameSetup.create(rules, 10, bots={Seat.W: "genius"})
+    setup = GameSetup.create(rules, 10, seed=1)
+    assert dict(setup.bots) == {Seat.W: "heuristic"}
+
+
+def test_resume_refuses_what_is_not_a_save() -> None:
+    with pytest.raises(SaveError, match="not a game record"):
+        Session.resume("Deal x\n")
+    from pathlib import Path
+
+    golden = Path(__file__).parents[1] / "notation" / "golden" / "sochi.pref"
+    with pytest.raises(SaveError, match="not a saved terminal game"):
+        Session.resume(golden.read_text(encoding="utf-8"))
+
+
+def test_save_then_resume_gives_the_same_position() -> None:
+    setup = GameSetup.create(find_rules("leningrad"), 10, seed=9)
+    session = Session(setup)
+    session.start_deal()
+    for _ in range(5):
+        session.apply(session.bot_action() if not session.human_to_act() else _first(session))
+    text = __import__("preferans.notation", fromlist=["dumps"]).dumps(session.record())
+    again, moves = Session.resume(text)
+    assert moves == 5
+    assert again.state is not None and session.state is not None
+    assert again.state.history == session.state.history
+    assert again.setup == session.setup
+
+
+def _first(session: Session) -> object:
+    assert session.state is not None
+    return session.state.legal_actions()[0]
