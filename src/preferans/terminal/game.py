@@ -40,6 +40,7 @@ _VARIANT_NAMES = {
     "sochi": ("Sochi", "Сочи"),
     "leningrad": ("Leningrad", "Ленинград"),
     "rostov": ("Rostov", "Ростов"),
+    "balkan": ("Balkan", "Балканский"),
 }
 
 
@@ -85,7 +86,8 @@ class TerminalGame:
 
     def welcome(self) -> None:
         setup = self.session.setup
-        variant = _VARIANT_NAMES[setup.rules.variant][1 if self.lang == "ru" else 0]
+        names = _VARIANT_NAMES.get(setup.rules.variant, (setup.rules.variant,) * 2)
+        variant = names[1 if self.lang == "ru" else 0]
         target = "—" if setup.target is None else setup.target
         line = self.t(
             "welcome",
