@@ -166,6 +166,24 @@ def _top_count(mask: int) -> int:
     return n
 
 
+def best_estimate(mask: int) -> tuple[int, float]:
+    """The strain (0–3 a suit, 4 no-trump) with the highest estimate, from lookup tables:
+    the hot path of inference, where it runs for every imagined hand."""
+    parts = (mask & 0xFF, mask >> 8 & 0xFF, mask >> 16 & 0xFF, mask >> 24 & 0xFF)
+    side = _SIDE_VALUE[parts[0]] + _SIDE_VALUE[parts[1]] + _SIDE_VALUE[parts[2]]
+    side += _SIDE_VALUE[parts[3]]
+    best_strain = 4
+    best = (
+        _NT_VALUE[parts[0]] + _NT_VALUE[parts[1]] + _NT_VALUE[parts[2]] + _NT_VALUE[parts[3]]
+    ) - 0.5
+    for suit in range(4):
+        m = parts[suit]
+        value = side - _SIDE_VALUE[m] + _TRUMP_VALUE[m] + _LENGTH_BONUS[m]
+        if value > best:
+            best, best_strain = value, suit
+    return best_strain, best
+
+
 def _top_tricks(cards: CardSet, suit: Suit) -> float:
     """Winners from the top: A, AK, AKQ … counted off the highest card down."""
     return float(_top_count(cards.mask >> (8 * suit) & 0xFF))
@@ -174,6 +192,7 @@ def _top_tricks(cards: CardSet, suit: Suit) -> float:
 _TRUMP_VALUE: Final = tuple(_suit_value(m)[0] for m in range(256))
 _SIDE_VALUE: Final = tuple(min(_suit_value(m)[0], _top_count(m) + 1.0) for m in range(256))
 _NT_VALUE: Final = tuple(min(_suit_value(m)[0], _top_count(m) + 1.5) for m in range(256))
+_LENGTH_BONUS: Final = tuple(0.15 * max(0, m.bit_count() - 3) for m in range(256))
 
 
 def best_trump(cards: CardSet) -> tuple[Suit | None, float]:

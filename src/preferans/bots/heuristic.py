@@ -24,6 +24,7 @@ from preferans.actions import (
     card_action,
 )
 from preferans.bots.evaluation import (
+    best_estimate,
     best_misere_discard,
     hand_tricks,
     should_bid_misere,
@@ -105,13 +106,10 @@ def _call(legal: tuple[Action, ...], kind: CallKind) -> Action | None:
 
 
 def declarer_estimate(cards: CardSet) -> tuple[Strain, float]:
-    """The best strain for these cards and the table's tricks in it."""
-    best = (Strain.NO_TRUMP, hand_tricks(cards, None) - 0.5)
-    for suit in Suit:
-        value = hand_tricks(cards, suit) + 0.15 * max(0, cards.count(suit) - 3)
-        if value > best[1]:
-            best = (Strain(int(suit)), value)
-    return best
+    """The best strain for these cards and the table's tricks in it (a long trump suit
+    earns 0.15 a card beyond three; no-trump pays 0.5 for the lack of trumps)."""
+    strain, value = best_estimate(cards.mask)
+    return Strain(strain), value
 
 
 def max_contract(cards: CardSet) -> Contract | None:

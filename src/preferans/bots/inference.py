@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from preferans.actions import Bid, Call, CallKind, CardAction, Declare
-from preferans.bots.evaluation import hand_tricks, should_bid_misere
+from preferans.bots.evaluation import best_estimate, hand_tricks, should_bid_misere
 from preferans.cards import CardSet, Rank, Suit
 from preferans.contracts import Contract
 from preferans.seats import Seat
@@ -259,7 +259,8 @@ def draw_worlds(
         if world is None:
             continue
         if posterior.informative:
-            world = _refine(posterior, slots, world, rng, REFINE_STEPS)
+            steps = min(REFINE_STEPS, 2 * slots.pool.bit_count())
+            world = _refine(posterior, slots, world, rng, steps)
         key = tuple(sorted(world.slots.items()))
         old = merged.get(key)
         merged[key] = World(world.slots, (old.weight if old else 0.0) + 1.0)
@@ -337,27 +338,29 @@ def original_hand(view: View, world: World, seat: Seat) -> CardSet:
 
 
 def call_likelihood(
-    hand: CardSet, call: Bid | Call, standing: Contract | None, trump: Suit | None
+    hand: CardSet, call: Bid | Call, standing: Contract | None, trump: Suit | None = None
 ) -> float:
-    """How likely the heuristic model makes ``call`` with ``hand`` (bidding or whisting).
+    """How likely the heuristic model makes this bidding ``call`` with ``hand``.
 
-    ``standing`` is the highest bid before the call (bidding) or the contract (whisting).
+    ``standing`` is the highest bid before the call.
     """
-    from preferans.bots.heuristic import TALON_GAIN, declarer_estimate
-
     del trump
+    return _call_factor(hand, best_estimate(hand.mask)[1], call, standing)
+
+
+def _call_factor(hand: CardSet, value: float, call: Bid | Call, standing: Contract | None) -> float:
+    from preferans.bots.heuristic import TALON_GAIN
+
+    est = value + TALON_GAIN
     if isinstance(call, Bid):
         if call.contract.is_misere:
             return 0.9 if should_bid_misere(hand, own_lead=False) else 0.1
-        est = declarer_estimate(hand)[1] + TALON_GAIN
         return 0.05 + 0.95 * _logistic(2.0 * (est - call.contract.level + 0.3))
     kind = call.kind
     if kind is CallKind.HERE and standing is not None:
-        est = declarer_estimate(hand)[1] + TALON_GAIN
         return 0.1 + 0.9 * _logistic(1.5 * (est - standing.level + 0.3))
     if kind is CallKind.PASS:
         level = 6 if standing is None else standing.level
-        est = declarer_estimate(hand)[1] + TALON_GAIN
         return 0.1 + 0.9 * _logistic(1.5 * (level + 0.5 - est))
     return 1.0
 
@@ -429,6 +432,7 @@ class Posterior:
             if Rank.JACK <= card.rank < Rank.ACE:
                 self.leads.setdefault(int(seat), []).append(card.index)
         self.informative = bool(self.calls or self.leads)
+        self.memo: dict[tuple[int, int, int], float] = {}
         self.contract = view.contract
 
     def original(self, seat: int, slots: dict[int, int]) -> int:
@@ -447,21 +451,28 @@ class Posterior:
         leads = self.leads.get(slot)
         if not calls and not leads:
             return 1.0
+        key = (slot, slots.get(slot, 0), slots.get(DISCARD, 0))
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
         weight = 1.0
         original = CardSet.from_mask(self.original(slot, slots))
+        value: float | None = None
         for action, standing, after in calls or ():
             if isinstance(action, Declare):
                 final = CardSet.from_mask(slots.get(slot, 0) | self.played.get(slot, 0))
                 weight *= _contract_factor(final, action.contract)
-            elif isinstance(action, Bid):
-                weight *= call_likelihood(original, action, standing, None)
             elif after:
-                if self.contract is not None and not self.contract.is_misere:
-                    weight *= _whist_likelihood(original, action, self.contract)
+                contract = self.contract
+                if isinstance(action, Call) and contract is not None and not contract.is_misere:
+                    weight *= _whist_likelihood(original, action, contract)
             else:
-                weight *= call_likelihood(original, action, standing, None)
+                if value is None:
+                    value = best_estimate(original.mask)[1]
+                weight *= _call_factor(original, value, action, standing)
         for index in leads or ():
             weight *= 1.6 if original.mask >> (index - 1) & 1 else 0.8
+        self.memo[key] = weight
         return weight
 
     def total(self, slots: dict[int, int]) -> float:
