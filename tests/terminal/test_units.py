@@ -166,3 +166,29 @@ def test_save_then_resume_gives_the_same_position() -> None:
 def _first(session: Session) -> object:
     assert session.state is not None
     return session.state.legal_actions()[0]
+
+
+def test_claims_are_typed_not_listed() -> None:
+    from preferans.actions import Claim
+
+    assert parse_input("claim 3", cards("♠7")) == (Claim(3),)
+    assert parse_input("предлагаю 0", cards("♠7")) == (Claim(0),)
+
+
+def test_hint_falls_back_to_the_strongest_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    from preferans.terminal import hints
+
+    monkeypatch.setattr(hints, "_module_hint", lambda: None)
+    rules = find_rules("sochi")
+    state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(2)))
+    hint = hints.get_hint(state.view(state.actor))  # type: ignore[arg-type]
+    assert not hint.from_module and hint.level == hints.strongest_level()
+    assert hint.action in state.legal_actions()
+
+
+def test_hint_module_reason_in_the_players_language() -> None:
+    rules = find_rules("sochi")
+    state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(2)))
+    hint = get_hint(state.view(state.actor), lang="ru")  # type: ignore[arg-type]
+    if hint.from_module:
+        assert hint.reason

@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from preferans.actions import Action
+from preferans.actions import Action, Claim
 from preferans.game import DealState, IllegalActionError, Phase
 from preferans.scoring import render_text
 from preferans.scoring.sheet import DealRecord as SheetRecord
@@ -195,14 +195,18 @@ class TerminalGame:
         mover = state.to_move
         if mover is not None and mover != human and state.phase is Phase.PLAY:
             self.plain(self.t("play_for", seat=self.seat(mover)))
-        self.say(f"{self.t('choices')}: {choices_markup(view.legal_actions, self.lang)}")
+        offered = _offered(view.legal_actions)
+        self.say(f"{self.t('choices')}: {choices_markup(offered, self.lang)}")
+        claims = [a.tricks for a in view.legal_actions if isinstance(a, Claim)]
+        if claims:
+            self.plain(self.t("claims", low=min(claims), high=max(claims)))
 
     def ask(self) -> list[Action]:
         """Read until the text names a legal action (commands are served on the way)."""
         session = self.session
         state = session.state
         assert state is not None
-        legal = state.legal_actions()
+        legal = _offered(state.legal_actions())
         self.show(state)
         while True:
             text = self.read(PROMPT)
@@ -241,13 +245,14 @@ class TerminalGame:
             self.plain(render_text(self.session.pulya.sheet, self.lang, settle=False))
         elif command.name == "hint":
             view = state.view(self.session.setup.human)
-            hint = get_hint(view, self.session.setup.bot_seed)
+            hint = get_hint(view, self.session.setup.bot_seed, self.lang)
             line = self.t("hint", action=action_markup(hint.action, self.lang))
             if hint.from_module:
                 note = hint.reason or self.t("hint_source_module")
             else:
                 note = self.t("hint_source_fallback", level=hint.level)
-            self.say(f"[green]{line}[/green] {escape(note)}")
+            self.say(f"[green]{line}[/green]")
+            self.plain(f"  {note}")
         elif command.name == "save":
             path = Path(command.argument) if command.argument else self.save_path
             if path is None:
@@ -260,3 +265,8 @@ class TerminalGame:
     def save(self, path: Path) -> None:
         self.session.save(path)
         self.plain(self.t("saved", path=path))
+
+
+def _offered(legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The numbered choices: claims are typed (``claim 3``), not listed one per count."""
+    return tuple(a for a in legal if not isinstance(a, Claim))

@@ -39,22 +39,34 @@ def _module_hint() -> Callable[..., Any] | None:
     return function if callable(function) else None
 
 
-def get_hint(view: View, seed: int = 0) -> Hint:
-    """A legal action for ``view.seat`` to take now."""
+def get_hint(view: View, seed: int = 0, lang: str = "en") -> Hint:
+    """A legal action for ``view.seat`` to take now, with the module's reason if any."""
     function = _module_hint()
     if function is not None:
         try:
-            answer = function(view)
-        except Exception:  # a hint module still landing must not crash a game
+            answer = function(view, seed=seed)
+        except Exception:  # a hint module still changing must not end a game
             answer = None
         action = getattr(answer, "action", answer)
         if action is not None and action in view.legal_actions:
-            reason = None
-            for name in ("reason", "explanation", "text"):
-                value = getattr(answer, name, None)
-                if isinstance(value, str) and value:
-                    reason = value
-                    break
-            return Hint(action, True, reason=reason)
+            return Hint(
+                action, True, level=getattr(answer, "level", None), reason=_reason(answer, lang)
+            )
     level = strongest_level()
     return Hint(make_bot(level, seed).choose(view), False, level=level)
+
+
+def _reason(answer: object, lang: str) -> str | None:
+    """The hint's explanation: ``text(lang)`` of :mod:`preferans.bots.hints`, or a string."""
+    text = getattr(answer, "text", None)
+    if callable(text):
+        try:
+            value = text(lang)
+        except TypeError:
+            value = text()
+        return value if isinstance(value, str) and value else None
+    for name in ("reason", "explanation"):
+        value = getattr(answer, name, None)
+        if isinstance(value, str) and value:
+            return value
+    return None

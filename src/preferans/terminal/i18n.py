@@ -69,6 +69,10 @@ _MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "your_move": ("Your move ({seat}):", "Ваш ход ({seat}):"),
     "play_for": ("you play {seat}'s cards", "вы ходите за {seat}"),
     "choices": ("Choices", "Варианты"),
+    "claims": (
+        "or claim tricks: claim N ({low}–{high})",
+        "или предложите взятки: предлагаю N ({low}–{high})",
+    ),
     "hint": ("Hint: {action}", "Подсказка: {action}"),
     "hint_source_fallback": (
         "(no hint module yet: the choice of the strongest bot, {level})",

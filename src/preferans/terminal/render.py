@@ -102,7 +102,7 @@ def view_lines(view: View, lang: Lang, *, seat_labels: dict[Seat, str] | None = 
         calls = bidding_markup(view, lang)
         if calls:
             lines.append(f"{tr(lang, 'bidding')}: {calls}")
-    if view.talon is not None and view.talon:
+    if view.talon and view.phase is not Phase.PLAY:
         lines.append(f"{tr(lang, 'talon')}: {' '.join(card_markup(c) for c in view.talon)}")
     if view.phase is Phase.PLAY:
         if view.tricks_won:
