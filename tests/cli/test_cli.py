@@ -225,3 +225,12 @@ def test_argparse_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
         main(["play", "--players", "5"])
     assert exit_.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+@pytest.mark.skipif("solve" not in SUBCOMMANDS, reason="preferans solve is not installed")
+def test_solve_good_and_bad() -> None:
+    good = run("solve", "♠AK ♣9 / ♠QJ ♣A / ♠78 ♣K")
+    assert good.returncode == 0, good.stderr
+    bad = run("solve", "♠AK ♣9 / ♠QJ ♣A / ♠7 8 ♣K")
+    assert bad.returncode == 2
+    assert one_line_error(bad).startswith("preferans solve: ")
