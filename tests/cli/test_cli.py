@@ -78,6 +78,8 @@ def test_no_command_prints_help_and_fails(capsys: pytest.CaptureFixture[str]) ->
         (["--seat", "X"], "unknown seat"),
         (["--players", "2", "--seat", "E"], "not a player's seat"),
         (["--target", "0"], "--target must be at least 1"),
+        (["--stake", "abc"], "a stake is an amount per whist"),
+        (["--stake", "-1"], "cannot be negative"),
         (["--resume", "/nonexistent/save.pref"], "cannot read"),
         (["--save", "/nonexistent/dir/save.pref"], "no directory"),
     ],
@@ -95,11 +97,13 @@ def test_play_conventions_are_applied(tmp_path: Path) -> None:
     result = run(
         "play", "--seed", "3", "--target", "1", "--deals", "2", "--lang", "en",
         "--set", "half_whist=false", "--set", "raspasy_progression=1,2,4", "--record", "r.pref",
+        "--stake", "1/2",
         stdin="1\n" * 400, cwd=tmp_path,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     text = (tmp_path / "r.pref").read_text(encoding="utf-8")
     assert "half_whist=false" in text and "raspasy_progression=1,2,4" in text
+    assert '[Stake "1/2"]' in text and "money: " in result.stdout
 
 
 def test_play_from_a_pipe_to_the_end(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ examples:
   preferans play --players 4 --bots random,heuristic,heuristic
   preferans play --set half_whist=false --set raspasy_progression=1,2,4
   preferans play --seed 7 --save game.pref        reproducible cards; autosave
+  preferans play --target 10 --stake 1/2           half a rouble a whist
   preferans play --resume game.pref               carry on a saved game
   preferans play --seed 1 --lang en < moves.txt   scripted, one input per line
 
@@ -80,6 +81,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help="stop after N deals even if the pulya is open (it is settled as it stands)",
+    )
+    parser.add_argument(
+        "--stake",
+        default=None,
+        metavar="AMOUNT",
+        help="money per whist (1, 0.5 or 1/2): the settlement shows what each pays",
     )
     parser.add_argument(
         "--seed", type=int, default=None, help="fix the cards and the bots (default: random)"
@@ -213,7 +220,13 @@ def run(args: argparse.Namespace) -> int:
             bot_seats = [s for s in player_seats(rules) if s != human]
             bots = _parse_bots(args.bots, bot_seats)
             setup = GameSetup.create(
-                rules, args.target, human=human, bots=bots, seed=args.seed, max_deals=args.deals
+                rules,
+                args.target,
+                human=human,
+                bots=bots,
+                seed=args.seed,
+                max_deals=args.deals,
+                stake=args.stake,
             )
         except ValueError as error:
             return _error(str(error))

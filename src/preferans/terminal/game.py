@@ -28,7 +28,7 @@ from preferans.terminal.render import (
     completed_trick_markup,
     view_lines,
 )
-from preferans.terminal.session import Session
+from preferans.terminal.session import Session, stake_value
 
 __all__ = ["EXIT_INTERRUPTED", "EXIT_OK", "TerminalGame"]
 
@@ -177,7 +177,14 @@ class TerminalGame:
 
     def finish_game(self) -> None:
         self.say(f"\n[bold]{escape(self.t('game_over'))}[/bold]")
-        self.plain(render_text(self.session.pulya.sheet, self.lang, settle=True))
+        sheet = self.session.pulya.sheet
+        self.plain(render_text(sheet, self.lang, settle=False))
+        stake = self.session.setup.stake
+        settlement = sheet.settle(stake=None if stake is None else stake_value(stake))
+        self.plain("")
+        self.plain(self.t("settlement"))
+        for line in settlement.lines(self.lang):
+            self.plain(f"  {line}")
         path = self.record_path
         if path is not None:
             self.session.save(path, final=True)

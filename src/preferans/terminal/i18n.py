@@ -89,6 +89,7 @@ _MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "deal_over": ("Deal {number} is over.", "Сдача {number} окончена."),
     "sheet": ("The sheet", "Пуля"),
     "game_over": ("The pulya is over.", "Пуля окончена."),
+    "settlement": ("Settlement:", "Расчёт:"),
     "record_saved": ("Game record written to {path}", "Запись игры сохранена в {path}"),
     "saved": (
         "Saved to {path}; resume with --resume {path}",

@@ -12,8 +12,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 from pathlib import Path
 
 from preferans.actions import Action
@@ -27,7 +28,15 @@ from preferans.scoring import Pulya, Sheet
 from preferans.scoring.sheet import DealRecord as SheetRecord
 from preferans.seats import Seat, seats_for
 
-__all__ = ["GameSetup", "SaveError", "Session", "player_seats", "read_save", "secret_for_seed"]
+__all__ = [
+    "GameSetup",
+    "SaveError",
+    "Session",
+    "player_seats",
+    "read_save",
+    "secret_for_seed",
+    "stake_value",
+]
 
 _TAG_HUMAN = "Human"
 _TAG_BOTS = "Bots"
@@ -38,6 +47,19 @@ _TAG_MAX_DEALS = "MaxDeals"
 
 class SaveError(ValueError):
     """A saved game that cannot be resumed (unreadable, not ours, or does not replay)."""
+
+
+def stake_value(text: str) -> Fraction:
+    """``1/2``, ``0.5`` or ``10`` as an exact amount per whist (``ValueError`` otherwise)."""
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(
+            f"a stake is an amount per whist like 1, 0.5 or 1/2, not {text!r}"
+        ) from None
+    if value < 0:
+        raise ValueError(f"a stake cannot be negative: {text!r}")
+    return value
 
 
 def secret_for_seed(seed: int) -> bytes:
@@ -57,7 +79,8 @@ class GameSetup:
     secret: bytes
     table_id: str
     max_deals: int | None = None
-    players: Mapping[Seat, str] = field(default_factory=dict)
+    stake: str | None = None
+    """Money per whist as written (``1/2``, ``0.5``), shown in the settlement."""
 
     @classmethod
     def create(
@@ -69,6 +92,7 @@ class GameSetup:
         bots: Mapping[Seat, str] | None = None,
         seed: int | None = None,
         max_deals: int | None = None,
+        stake: str | None = None,
     ) -> GameSetup:
         """A new game; ``seed`` fixes the cards and the bots (random when None)."""
         seats = player_seats(rules)
@@ -95,7 +119,9 @@ class GameSetup:
             secret = secret_for_seed(seed)
             bot_seed = seed
             table_id = f"terminal-seed-{seed}"
-        return cls(rules, target, human, levels, bot_seed, secret, table_id, max_deals)
+        if stake is not None:
+            stake_value(stake)
+        return cls(rules, target, human, levels, bot_seed, secret, table_id, max_deals, stake)
 
 
 def player_seats(rules: Rules) -> tuple[Seat, ...]:
@@ -190,6 +216,7 @@ class Session:
             players=players,
             target=setup.target,
             table_id=setup.table_id,
+            stake=setup.stake,
             commitment=commitment(setup.secret),
             secret=setup.secret.hex() if final else None,
         )
@@ -240,6 +267,7 @@ class Session:
             secret,
             record.table_id,
             max_deals,
+            record.stake,
         )
         try:
             replayed = replay(record, allow_unfinished=True)
