@@ -144,6 +144,7 @@ def test_replay_all_with_solver_values() -> None:
     assert result.returncode == 0, result.stderr
     assert "Solver:" in result.stdout and "tricks for the mover's side" in result.stdout
     assert result.stdout.count("── Deal 1 ·") == 38  # the deal as dealt and after each of 37 moves
+    assert "Deal 1, dealer E:" in result.stdout  # the sheet's breakdown at the deal's end
 
 
 def test_replay_interactive_steps(tmp_path: Path) -> None:

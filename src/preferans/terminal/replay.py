@@ -16,6 +16,7 @@ from rich.markup import escape
 from preferans.game import DealState, Phase, new_deal
 from preferans.notation import GameRecord
 from preferans.notation.replay import replay
+from preferans.scoring.sheet import DealRecord as SheetRecord
 from preferans.terminal.analysis import analyse_state, unavailable_reason
 from preferans.terminal.i18n import Lang, contract_text, seat_name
 from preferans.terminal.render import action_markup, card_markup, hand_markup, trick_markup
@@ -31,19 +32,24 @@ class Position:
     move: int
     moves: int
     state: DealState
+    written: SheetRecord | None = None
+    """What the deal wrote on the sheet (on a deal's last position, once it is over)."""
 
 
 def positions_of(record: GameRecord) -> list[Position]:
     """Every position of every deal, in order; ``ReplayError`` if the record is bad."""
     replayed = replay(record, allow_unfinished=True)
     out: list[Position] = []
+    written = replayed.sheet.records
     for number, final in enumerate(replayed.states, start=1):
         state = new_deal(record.rules, final.deal, raspasy_run=final.raspasy_run)
         total = len(final.history)
-        out.append(Position(number, 0, total, state))
+        sheet = written[number - 1] if number <= len(written) else None
+        out.append(Position(number, 0, total, state, sheet if state.is_over else None))
         while len(state.history) < total:
             state = state.apply(final.history[len(state.history)][1])
-            out.append(Position(number, len(state.history), total, state))
+            done = sheet if state.is_over else None
+            out.append(Position(number, len(state.history), total, state, done))
     return out
 
 
@@ -133,6 +139,8 @@ class ReplayViewer:
             say(f"{self.w('table')}: {trick_markup(state.current_trick, lang)}")
         if state.is_over:
             say(self.w("over"))
+            if position.written is not None:
+                self.console.print(position.written.breakdown(lang), markup=False)
             return
         if state.to_move is not None:
             say(f"{self.w('to_move')}: {escape(seat_name(state.to_move, lang))}")
