@@ -176,3 +176,13 @@ def test_two_and_four_players(tmp_path: Path, players: str) -> None:
     assert "Settlement:" in tail or "Расчёт:" in tail
     child.close()
     assert child.exitstatus == 0
+
+
+def test_against_sampling_bots_in_a_terminal(tmp_path: Path) -> None:
+    child = spawn(
+        ["play", "--seed", "4", "--target", "1", "--deals", "1", "--bots", "sampling"], tmp_path
+    )
+    tail = play_out(child)
+    assert "Settlement:" in tail or "Расчёт:" in tail
+    child.close()
+    assert child.exitstatus == 0

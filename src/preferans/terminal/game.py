@@ -142,13 +142,23 @@ class TerminalGame:
         state = session.state
         assert state is not None
         while not state.is_over:
-            actions = self.ask() if session.human_to_act() else [session.bot_action()]
+            actions = self.ask() if session.human_to_act() else [self.bot_action()]
             for action in actions:
                 before = state
                 state = session.apply(action)
                 self.report(before, state)
         written = session.finish_deal()
         self.deal_over(written)
+
+    def bot_action(self) -> Action:
+        """The bot's choice; a slow level gets a spinner in a terminal."""
+        state = self.session.state
+        assert state is not None and state.actor is not None
+        level = self.session.setup.bots.get(state.actor)
+        if level != "sampling" or not self.console.is_terminal:
+            return self.session.bot_action()
+        with self.console.status(self.t("thinking", seat=self.seat(state.actor)), spinner="dots"):
+            return self.session.bot_action()
 
     def report(self, before: DealState, after: DealState) -> None:
         """Say what happened: each new call or card, and a trick when it is complete."""

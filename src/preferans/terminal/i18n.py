@@ -110,6 +110,7 @@ _MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "you": ("you", "вы"),
     "dummy": ("dummy", "болван"),
     "bot": ("{level} bot", "бот {level}"),
+    "thinking": ("{seat} is thinking…", "{seat} думает…"),
 }
 
 _CONTRACT_EN: Final = {"БК": "NT"}
