@@ -400,7 +400,7 @@ class CardSet:
 
 
 def _parse_token(token: str) -> list[Card]:
-    """One token: a card (``♠9``, ``9♠``) or a suit with several ranks (``♠AK10``)."""
+    """One token: a card (``♠9``, ``S9``) or a suit with several ranks (``♠AK10``)."""
     try:
         return [Card.parse(token)]
     except CardParseError:

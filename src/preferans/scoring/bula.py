@@ -228,11 +228,9 @@ class BulaSettlement:
         ]
         mean = sum(self.bula.values(), Fraction(0)) / len(self.seats)
         out.append(
-
-                f"средняя була {n(mean)}; очко булы = 10 вистов"
-                if ru
-                else f"mean bula {n(mean)}; a bula point = 10 whists"
-
+            f"средняя була {n(mean)}; очко булы = 10 вистов"
+            if ru
+            else f"mean bula {n(mean)}; a bula point = 10 whists"
         )
         for i, a in enumerate(self.seats):
             for b in self.seats[i + 1 :]:
