@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,6 +26,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await club.start()
+        # Long-lived objects (modules, replayed tables) leave the collector's view, and
+        # full collections become rarer: they stall every table at once.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 50)
         try:
             yield
         finally:

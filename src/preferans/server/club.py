@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -17,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from preferans.server import models
 from preferans.server.cluster import Cluster, LocalCluster, RedisCluster
 from preferans.server.config import Settings
-from preferans.server.db import LogWriter, create_engine, migrate
+from preferans.server.db import LogWriter, checkpoints, create_engine, migrate
 from preferans.server.tables import Address, Command, Reload, TableActor
 
 if TYPE_CHECKING:
@@ -54,6 +55,19 @@ class Club:
         await self.cluster.start()
         await self.resume_tables()
         self._tasks.append(asyncio.create_task(self._scan_loop(), name="table-scan"))
+        if self.settings.is_sqlite:
+            self._tasks.append(asyncio.create_task(checkpoints(self.engine), name="checkpoints"))
+        self._tasks.append(asyncio.create_task(self._lag(), name="lag"))
+
+    async def _lag(self) -> None:
+        import sys
+
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.05)
+            lag = time.perf_counter() - t - 0.05
+            if lag > 0.1:
+                print(f"LAGLOG {lag:.3f}", file=sys.stderr)
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -148,17 +162,31 @@ class Club:
     # --- delivery ------------------------------------------------------------------------
 
     def broadcast(
-        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+        self,
+        table_id: int,
+        users: dict[int, str],
+        epoch: str,
+        version: int | None,
+        texts: dict[str, str],
     ) -> None:
-        self.deliver_local(table_id, users, payloads)
-        self.cluster.publish_event(table_id, users, payloads)
+        """Send an event (``version`` None: the announcement of a new epoch) everywhere."""
+        self.deliver_local(table_id, users, epoch, version, texts)
+        self.cluster.publish_event(table_id, users, epoch, version, texts)
 
     def deliver_local(
-        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+        self,
+        table_id: int,
+        users: dict[int, str],
+        epoch: str,
+        version: int | None,
+        texts: dict[str, str],
     ) -> None:
-        for connection in self.by_table.get(table_id, ()):
+        for connection in tuple(self.by_table.get(table_id, ())):
+            if version is None:
+                connection.new_epoch(epoch)
+                continue
             audience = users.get(connection.user_id, "*") if connection.user_id else "*"
-            connection.deliver_event(payloads.get(audience) or payloads["*"])
+            connection.deliver_event(epoch, version, texts.get(audience) or texts["*"])
 
     def reply(self, address: Address, message: dict[str, Any]) -> None:
         node, connection_id = address

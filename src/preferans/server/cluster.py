@@ -31,7 +31,12 @@ class Cluster(Protocol):
     async def release(self, table_id: int) -> None: ...
     async def forward(self, table_id: int, command: Command) -> None: ...
     def publish_event(
-        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+        self,
+        table_id: int,
+        users: dict[int, str],
+        epoch: str,
+        version: int | None,
+        texts: dict[str, str],
     ) -> None: ...
     def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None: ...
 
@@ -55,7 +60,12 @@ class LocalCluster:
         raise RuntimeError("one process owns every table")
 
     def publish_event(
-        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+        self,
+        table_id: int,
+        users: dict[int, str],
+        epoch: str,
+        version: int | None,
+        texts: dict[str, str],
     ) -> None:
         return None
 
@@ -187,14 +197,21 @@ class RedisCluster:
             log.warning("table %s: nobody listens for its commands", table_id)
 
     def publish_event(
-        self, table_id: int, users: dict[int, str], payloads: dict[str, dict[str, Any]]
+        self,
+        table_id: int,
+        users: dict[int, str],
+        epoch: str,
+        version: int | None,
+        texts: dict[str, str],
     ) -> None:
         message = json.dumps(
             {
                 "n": self.node,
                 "t": table_id,
                 "u": {str(k): v for k, v in users.items()},
-                "p": payloads,
+                "e": epoch,
+                "v": version,
+                "p": texts,
             },
             ensure_ascii=False,
         )
@@ -232,7 +249,7 @@ class RedisCluster:
             if data["n"] == self.node:
                 return
             users = {int(k): v for k, v in data["u"].items()}
-            self.club.deliver_local(int(data["t"]), users, data["p"])
+            self.club.deliver_local(int(data["t"]), users, data["e"], data["v"], data["p"])
         elif kind == "in":
             table_id = int(channel.rsplit(":", 1)[1])
             actor = self.club.actors.get(table_id)

@@ -62,7 +62,7 @@ class Connection:
         self.last_v = since if since is not None else -1
         self.synced = False
         self.resyncing = False
-        self.pending: list[dict[str, Any]] = []
+        self.pending: list[tuple[str, int, str]] = []
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
 
@@ -71,12 +71,15 @@ class Connection:
         return (self.club.node, self.id)
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(json.dumps(message, ensure_ascii=False))
+
+    def send_text(self, text: str) -> None:
         if self.closed:
             return
         if self.out.qsize() > QUEUE_LIMIT:
             self.close()
             return
-        self.out.put_nowait(json.dumps(message, ensure_ascii=False))
+        self.out.put_nowait(text)
 
     def close(self) -> None:
         if not self.closed:
@@ -93,34 +96,28 @@ class Connection:
 
     # --- from the table ------------------------------------------------------------------
 
-    def deliver_event(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "epoch":
-            # A new incarnation of the table (restart or takeover): whatever we asked the
-            # old one may be lost, so ask the new one.
-            if message.get("epoch") != self.epoch:
-                self.subscribe()
-            return
-        if not self.synced:
-            self.pending.append(message)
-            return
-        self._ordered(message)
+    def new_epoch(self, epoch: str) -> None:
+        """A new incarnation of the table (restart or takeover): whatever was asked of the
+        old one may be lost, so ask the new one."""
+        if epoch != self.epoch:
+            self.subscribe()
 
-    def _ordered(self, message: dict[str, Any]) -> None:
-        if message.get("epoch") != self.epoch:
-            self.pending.append(message)
+    def deliver_event(self, epoch: str, v: int, text: str) -> None:
+        if not self.synced:
+            self.pending.append((epoch, v, text))
+            return
+        self._ordered(epoch, v, text)
+
+    def _ordered(self, epoch: str, v: int, text: str) -> None:
+        if epoch != self.epoch or v > self.last_v + 1:
+            self.pending.append((epoch, v, text))
             if not self.resyncing:
                 self.subscribe()
             return
-        v = int(message["v"])
         if v <= self.last_v:
             return
-        if v > self.last_v + 1:
-            self.pending.append(message)
-            if not self.resyncing:
-                self.subscribe()
-            return
         self.last_v = v
-        self.send(message)
+        self.send_text(text)
 
     def deliver_direct(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -128,10 +125,11 @@ class Connection:
             self.epoch = message["epoch"]
             self.last_v = int(message["v"])
             self._synced(message)
-        elif kind == "event":
-            if message.get("epoch") == self.epoch and int(message["v"]) > self.last_v:
-                self.last_v = int(message["v"])
-                self.send(message)
+        elif kind == "_event":
+            v = int(message["v"])
+            if message["epoch"] == self.epoch and v > self.last_v:
+                self.last_v = v
+                self.send_text(message["text"])
         elif kind == "synced":
             self.epoch = message["epoch"]
             self._synced(message)
@@ -143,7 +141,7 @@ class Connection:
         self.synced = True
         self.resyncing = False
         pending, self.pending = self.pending, []
-        for event in sorted(
-            (e for e in pending if e.get("epoch") == self.epoch), key=lambda e: int(e["v"])
+        for epoch, v, text in sorted(
+            (p for p in pending if p[0] == self.epoch), key=lambda p: p[1]
         ):
-            self._ordered(event)
+            self._ordered(epoch, v, text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 import zlib
 from dataclasses import dataclass
@@ -24,9 +25,18 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from preferans.server import models
 from preferans.server.config import Settings
 
-__all__ = ["LogConflictError", "LogEntry", "LogWriter", "create_engine", "migrate"]
+__all__ = [
+    "LogConflictError",
+    "LogEntry",
+    "LogWriter",
+    "checkpoints",
+    "create_engine",
+    "migrate",
+]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
+SLOW_COMMIT = 0.5
+log = logging.getLogger(__name__)
 
 
 def create_engine(settings: Settings) -> AsyncEngine:
@@ -47,6 +57,9 @@ def create_engine(settings: Settings) -> AsyncEngine:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
+            # Checkpoints run in the background (``checkpoints``), never inside a commit
+            # that a table is waiting for.
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
@@ -72,6 +85,17 @@ async def migrate(engine: AsyncEngine, settings: Settings) -> None:
                     text(f'CREATE SCHEMA IF NOT EXISTS "{settings.db_schema}"')
                 )
         await connection.run_sync(_upgrade)
+
+
+async def checkpoints(engine: AsyncEngine, every: float = 1.0) -> None:
+    """Copy the SQLite WAL into the database now and then, off the commit path."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            async with engine.connect() as connection:
+                await connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        except Exception:
+            continue
 
 
 class LogConflictError(RuntimeError):
@@ -121,8 +145,14 @@ class LogWriter:
             batch = [await self._queue.get()]
             while not self._queue.empty() and len(batch) < 500:
                 batch.append(self._queue.get_nowait())
+            started = time.perf_counter()
             try:
                 await self._write([entry for entry, _ in batch])
+                took = time.perf_counter() - started
+                if took > 0.1:
+                    import sys
+
+                    print(f"SLOWLOG batch={len(batch)} took={took:.3f}", file=sys.stderr)
             except IntegrityError:
                 # Someone else wrote one of these positions: commit the rest one by one.
                 for entry, future in batch:

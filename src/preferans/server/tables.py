@@ -118,7 +118,8 @@ Command = Act | Subscribe | Back | Leave | Reload | Tick | Stop
 @dataclass
 class _Event:
     v: int
-    payloads: dict[str, dict[str, Any]]
+    texts: dict[str, str]
+    """The event as JSON text for each audience (strings keep the garbage collector idle)."""
 
 
 @dataclass
@@ -180,7 +181,7 @@ class TableActor:
         await self._load()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
         # Clients of a previous incarnation learn the new epoch and resync.
-        self._broadcast_control({"type": "epoch", "table": self.table_id, "epoch": self.epoch})
+        self.club.broadcast(self.table_id, self._user_audiences(), self.epoch, None, {})
         for seat in self._human_seats():
             self._start_grace(seat)
         self._schedule()
@@ -366,7 +367,15 @@ class TableActor:
             self.club.reply(command.address, self._snapshot(audience))
         else:
             for event in missed:
-                self.club.reply(command.address, event.payloads[audience])
+                self.club.reply(
+                    command.address,
+                    {
+                        "type": "_event",
+                        "epoch": self.epoch,
+                        "v": event.v,
+                        "text": event.texts[audience],
+                    },
+                )
             self.club.reply(
                 command.address,
                 {
@@ -598,7 +607,7 @@ class TableActor:
         if state is None and self.pulya is not None:
             state = self.pulya.state
         viewset = ViewSet(state, self.info.rules.players) if state is not None else None
-        payloads: dict[str, dict[str, Any]] = {}
+        texts: dict[str, str] = {}
         for audience in self._audiences():
             message: dict[str, Any] = {
                 "type": "event",
@@ -612,17 +621,15 @@ class TableActor:
                 message.update(per_audience(audience, viewset))
             if view and viewset is not None:
                 message.update(viewset.payload(audience))
-            payloads[audience] = message
-        self.events.append(_Event(self.version, payloads))
+            texts[audience] = json.dumps(message, ensure_ascii=False)
+        self.events.append(_Event(self.version, texts))
         if not self._replaying:
-            self.club.broadcast(self.table_id, self._user_audiences(), payloads)
+            self.club.broadcast(
+                self.table_id, self._user_audiences(), self.epoch, self.version, texts
+            )
 
     def _user_audiences(self) -> dict[int, str]:
         return {i.user_id: s.name for s, i in self.seats.items() if i.user_id is not None}
-
-    def _broadcast_control(self, message: dict[str, Any]) -> None:
-        payloads = {audience: message for audience in self._audiences()}
-        self.club.broadcast(self.table_id, self._user_audiences(), payloads)
 
     def _emit_seats(self) -> None:
         assert self.info is not None

@@ -1,0 +1,265 @@
+"""Load test of the club: simulated people over real websockets on loopback.
+
+Starts ``preferans serve`` (SQLite, a fresh data directory) in its own process unless
+``--url`` names a running club, registers the players, opens the tables (every seat a
+person, no bots), and lets every client play whole games: on its turn it thinks for a
+random while, then sends a random legal action. Measured per action: the time from
+sending it to its acknowledgement (which the server sends only after the action is
+committed to the log and the event has gone out). Prints tables held, actions per second,
+p50/p99 latency, games finished and errors.
+
+    .venv/bin/python benchmarks/load.py --tables 200 --players 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    games: int = 0
+    actions: int = 0
+    messages: int = 0
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(port: int, data: Path) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable,
+        "-m",
+        "preferans.cli.serve",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data),
+        "--log-level",
+        "warning",
+    ]
+    log = (data / "server.log").open("ab")
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+async def register(base: str, name: str, sem: asyncio.Semaphore) -> httpx.AsyncClient:
+    client = httpx.AsyncClient(base_url=base, timeout=120)
+    async with sem:
+        response = await client.post("/api/register", json={"name": name, "password": "bench123"})
+    response.raise_for_status()
+    return client
+
+
+async def open_table(
+    clients: list[httpx.AsyncClient], seats: list[str], target: int, sem: asyncio.Semaphore
+) -> int:
+    async with sem:
+        response = await clients[0].post(
+            "/api/tables", json={"players": len(seats), "target": target}
+        )
+        response.raise_for_status()
+        table: int = response.json()["id"]
+        for client, seat in zip(clients[1:], seats[1:], strict=True):
+            sat = await client.post(f"/api/tables/{table}/sit", json={"seat": seat})
+            sat.raise_for_status()
+    return table
+
+
+async def play(
+    ws_base: str,
+    table: int,
+    seat: str,
+    cookie: str,
+    stats: Stats,
+    think: tuple[float, float],
+    deadline: float,
+    rng: random.Random,
+) -> None:
+    url = f"{ws_base}/ws/tables/{table}"
+    pending: dict[str, float] = {}
+    latest = {"v": -1}
+    counter = 0
+    async with websockets.connect(
+        url, additional_headers={"Cookie": f"pref_session={cookie}"}, max_size=2**22
+    ) as ws:
+
+        async def act(v: int, legal: list[dict[str, Any]]) -> None:
+            nonlocal counter
+            await asyncio.sleep(rng.uniform(*think))
+            if latest["v"] != v or time.monotonic() > deadline:
+                return
+            counter += 1
+            request = f"{seat}{counter}"
+            pending[request] = time.perf_counter()
+            await ws.send(
+                json.dumps({"type": "action", "action": rng.choice(legal)["index"], "id": request})
+            )
+
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=remaining)
+            except TimeoutError:
+                return
+            stats.messages += 1
+            message = json.loads(raw)
+            kind = message.get("type")
+            if kind == "ack":
+                sent = pending.pop(message.get("id"), None)
+                if sent is not None:
+                    stats.latencies.append(time.perf_counter() - sent)
+                    stats.actions += 1
+            elif kind == "error":
+                stats.errors.append(f"{message.get('code')}: {message.get('message')}")
+            elif kind in ("event", "snapshot"):
+                latest["v"] = int(message["v"])
+                if message.get("kind") == "game_end":
+                    if seat == "S":
+                        stats.games += 1
+                    return
+                if message.get("legal") and message.get("turn") == seat:
+                    asyncio.get_running_loop().create_task(
+                        act(int(message["v"]), message["legal"])
+                    )
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def main(args: argparse.Namespace) -> dict[str, Any]:
+    process = None
+    if args.url:
+        base = args.url.rstrip("/")
+    else:
+        data = Path(tempfile.mkdtemp(prefix="preferans-load-"))
+        port = _free_port()
+        process = start_server(port, data)
+        base = f"http://127.0.0.1:{port}"
+    ws_base = base.replace("http", "ws", 1)
+    seats = {2: ["S", "W"], 3: ["S", "W", "E"], 4: ["S", "W", "N", "E"]}[args.players]
+    tag = secrets.token_hex(3)
+    try:
+        sem = asyncio.Semaphore(16)
+        started = time.monotonic()
+        clients = await asyncio.gather(
+            *(
+                register(base, f"b{tag}_{i}", sem)
+                for i in range(args.tables * len(seats))
+            )
+        )
+        groups = [clients[i : i + len(seats)] for i in range(0, len(clients), len(seats))]
+        tables = await asyncio.gather(
+            *(open_table(group, seats, args.target, sem) for group in groups)
+        )
+        setup = time.monotonic() - started
+        stats = Stats()
+        rng = random.Random(args.seed)
+        began = time.monotonic()
+        deadline = began + args.duration
+        players = [
+            play(
+                ws_base,
+                table,
+                seat,
+                client.cookies["pref_session"],
+                stats,
+                (args.think_min, args.think_max),
+                deadline,
+                random.Random(rng.random()),
+            )
+            for table, group in zip(tables, groups, strict=True)
+            for seat, client in zip(seats, group, strict=True)
+        ]
+        outcomes = await asyncio.gather(*players, return_exceptions=True)
+        elapsed = time.monotonic() - began
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException):
+                stats.errors.append(f"client failed: {outcome!r}")
+        health = httpx.get(f"{base}/api/health").json()
+        for client in clients:
+            await client.aclose()
+    finally:
+        if process is not None:
+            process.terminate()
+            process.wait(10)
+    latencies = stats.latencies or [0.0]
+    result = {
+        "tables": len(tables),
+        "clients": len(clients),
+        "tables_held_by_server": health["tables"],
+        "setup_seconds": round(setup, 1),
+        "seconds": round(elapsed, 1),
+        "actions": stats.actions,
+        "actions_per_second": round(stats.actions / elapsed, 1),
+        "messages_received": stats.messages,
+        "games_finished": stats.games,
+        "latency_ms_p50": round(1000 * percentile(latencies, 0.50), 1),
+        "latency_ms_p99": round(1000 * percentile(latencies, 0.99), 1),
+        "latency_ms_mean": round(1000 * statistics.fmean(latencies), 1),
+        "latency_ms_max": round(1000 * max(latencies), 1),
+        "errors": len(stats.errors),
+        "error_samples": stats.errors[:5],
+        "think_seconds": [args.think_min, args.think_max],
+        "target": args.target,
+        "cpus": os.cpu_count(),
+    }
+    return result
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
+    parser.add_argument("--target", type=int, default=2, help="pulya target of every table")
+    parser.add_argument("--duration", type=float, default=120.0, help="stop after (seconds)")
+    parser.add_argument("--think-min", type=float, default=0.5)
+    parser.add_argument("--think-max", type=float, default=1.5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", default=None, help="a running club instead of a fresh one")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    print(json.dumps(asyncio.run(main(parse())), indent=2))
