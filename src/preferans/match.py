@@ -174,8 +174,9 @@ def _tasks(
     deals: int,
     seed: int,
     options: tuple[dict[str, Any], ...],
+    first: int = 0,
 ) -> Iterator[_Task]:
-    for index in range(deals):
+    for index in range(first, first + deals):
         yield _Task(levels, rules, seed, index, options)
 
 
@@ -188,11 +189,13 @@ def run_match(
     processes: int | None = 1,
     options: Sequence[dict[str, Any]] | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> MatchResult:
     """Play ``deals`` duplicate deals; ``processes=None`` uses every core.
 
     The result does not depend on the number of processes: deal ``i`` always gets the same
-    cards and the bots' decisions depend only on their seeds and views.
+    cards and the bots' decisions depend only on their seeds and views. ``first`` is the
+    number of the first deal, so a long match can be played in pieces and joined.
     """
     names = tuple(levels)
     opts = tuple(options) if options is not None else tuple({} for _ in names)
@@ -200,7 +203,7 @@ def run_match(
         raise ValueError("one options mapping per bot")
     seatings(len(names), rules.players)  # validates the count early
     result = MatchResult(names, rules, seed)
-    tasks = _tasks(names, rules, deals, seed, opts)
+    tasks = _tasks(names, rules, deals, seed, opts, first)
     workers = processes or multiprocessing.cpu_count()
     if workers <= 1:
         for task in tasks:

@@ -41,8 +41,8 @@ TALON: Final = 10
 DISCARD: Final = 11
 #: Swap steps per drawn deal when the others' calls carry information, and the swaps
 #: proposed at each step.
-REFINE_STEPS: Final = 30
-PROPOSALS: Final = 3
+REFINE_STEPS: Final = 20
+PROPOSALS: Final = 2
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,11 @@ DEFAULT_SAMPLES = 16
 STRAIN_MARGIN = 1.5
 #: A misère the seed's holes catch this surely is not solved either.
 MISERE_HOPELESS = 0.9
+#: Whists a bid must promise over passing: the sampled deals are few and double-dummy
+#: play flatters the declarer a little.
+BID_MARGIN = 2.0
+#: With more cards than this in hand, raspasy and misère play draws half the deals.
+EARLY_CARDS = 7
 
 
 @dataclass(frozen=True)
@@ -162,7 +167,11 @@ class SamplingBot:
             assert view.declarer is not None
             objective, decl_seat = Objective.TRICKS, view.declarer
             trump = None if contract.trump is None else int(contract.trump)
-        worlds, exact = self._worlds(view, self.samples)
+        count = self.samples
+        if objective is not Objective.TRICKS and len(view.hand) > EARLY_CARDS:
+            # Raspasy and misère solves are the slow ones; early on, fewer deals.
+            count = max(4, self.samples // 2)
+        worlds, exact = self._worlds(view, count)
         if not worlds:
             return None
         trick = view.current_trick
@@ -319,6 +328,9 @@ class SamplingBot:
             return None
         options.sort(key=lambda o: -o.value)
         chosen = options[0]
+        pass_option = next((o for o in options if o.action == pass_), None)
+        if pass_option is not None and chosen.value < pass_option.value + BID_MARGIN:
+            chosen = pass_option
         return Decision(
             chosen.action,
             tuple(options),
@@ -338,20 +350,32 @@ class SamplingBot:
         if has_bid or not others_out:
             return 0.0
         # Talon leads on tricks 1-2 are outside the solver's model: first hand leads.
-        leader = 0
-        me = view.active.index(view.seat)
+        # The solver's raspasy value is each seat's worst case against two who load it;
+        # real raspasy shares the ten tricks, so the three worst cases set the shares.
+        order = view.active
+        chosen = worlds[:3]
         positions = []
-        chosen = worlds[: max(4, len(worlds) // 2)]
+        seats: list[int] = []
         for world in chosen:
-            hands = [world.hand(s) for s in view.active]
-            positions.append(Position.make(hands, leader=leader))
-        values = self._solve(positions, Objective.RASPASY, [me] * len(positions))
+            hands = [world.hand(s) for s in order]
+            position = Position.make(hands, leader=0)
+            for i in range(3):
+                positions.append(position)
+                seats.append(i)
+        values = self._solve(positions, Objective.RASPASY, seats)
         total = 0.0
         weight = 0.0
-        for world, mine in zip(chosen, values, strict=True):
-            tricks = split_defence(view.seat, view.active, mine)
+        for w, world in enumerate(chosen):
+            worst = values[3 * w : 3 * w + 3]
+            scale = 10.0 / max(1, sum(worst))
+            shares = [x * scale for x in worst]
+            tricks = _round_shares(shares)
             result = synth_result(
-                view.rules, view.dealer, view.active, DealKind.RASPASY, tricks=tricks
+                view.rules,
+                view.dealer,
+                order,
+                DealKind.RASPASY,
+                tricks=dict(zip(order, tricks, strict=True)),
             )
             total += world.weight * deal_value(result, view.rules).get(view.seat, 0.0)
             weight += world.weight
@@ -559,6 +583,15 @@ class SamplingBot:
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
+
+def _round_shares(shares: list[float]) -> list[int]:
+    """Whole tricks summing to ten, largest remainders first."""
+    floors = [math.floor(x) for x in shares]
+    order = sorted(range(len(shares)), key=lambda i: floors[i] - shares[i])
+    for i in order[: 10 - sum(floors)]:
+        floors[i] += 1
+    return floors
 
 
 def _call(legal: Sequence[Action], kind: CallKind) -> Action | None:

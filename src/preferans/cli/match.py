@@ -45,7 +45,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         default=None,
         help="deals drawn per decision by the sampling bot (default: its own)",
     )
+    parser.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        help="number of the first deal, to play a long match in pieces (default: 0)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--per-deal", metavar="FILE", help="also write every deal's scores to FILE (JSON)"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
 
@@ -84,7 +93,13 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.no_progress or args.json:
         result = run_match(
-            levels, rules, args.deals, seed=args.seed, processes=processes, options=options
+            levels,
+            rules,
+            args.deals,
+            seed=args.seed,
+            processes=processes,
+            options=options,
+            first=args.first_deal,
         )
     else:
         from rich.progress import (
@@ -112,8 +127,22 @@ def run(args: argparse.Namespace) -> int:
                 processes=processes,
                 options=options,
                 progress=lambda n: bar.advance(task, n),
+                first=args.first_deal,
             )
     elapsed = time.perf_counter() - started
+    if args.per_deal:
+        with open(args.per_deal, "w", encoding="utf-8") as handle:
+            json.dump(
+                {
+                    "bots": levels,
+                    "variant": rules.variant,
+                    "players": rules.players,
+                    "seed": args.seed,
+                    "first_deal": args.first_deal,
+                    "per_deal": result.per_deal,
+                },
+                handle,
+            )
     scores = result.scores()
     diff = result.difference(0, 1)
     if args.json:

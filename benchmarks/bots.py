@@ -1,0 +1,85 @@
+"""Decision time of the sampling bot at its default setting, against the heuristic bot.
+
+Deals are played with the sampling bot in one seat (rotating) and heuristic bots in the
+others; every decision the sampling bot is asked for is timed, and the heuristic bot is
+timed on the very same views, so the ratio comes from one run. Times are CPU time of the
+process (``time.process_time``): the solver runs one thread, so this is one core, and it
+is not inflated by other work on a shared machine. Usage::
+
+    .venv/bin/python benchmarks/bots.py [--deals 60] [--variant sochi] [--seed 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from preferans.bots import make_bot
+from preferans.bots.sampling import DEFAULT_SAMPLES, SamplingBot
+from preferans.game import Deal, new_deal
+from preferans.match import player_seats
+from preferans.rules import find_rules
+from preferans.solver import BACKEND
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=60)
+    parser.add_argument("--variant", default="sochi")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    rules = find_rules(args.variant)
+    seats = player_seats(rules)
+    sampling = SamplingBot(seed=args.seed)
+    heuristic = make_bot("heuristic", args.seed)
+    times: list[float] = []
+    heuristic_times: list[float] = []
+    choices: list[int] = []
+    for index in range(args.deals):
+        dealer = seats[index % len(seats)]
+        me = seats[(index // len(seats)) % len(seats)]
+        state = new_deal(rules, Deal.random(rules, dealer, random.Random(args.seed * 7919 + index)))
+        while not state.is_over:
+            actor = state.actor
+            assert actor is not None
+            view = state.view(actor)
+            if actor == me:
+                start = time.process_time()
+                action = sampling.choose(view)
+                times.append(time.process_time() - start)
+                start = time.process_time()
+                heuristic.choose(view)
+                heuristic_times.append(time.process_time() - start)
+                choices.append(len(view.legal_actions))
+            else:
+                action = heuristic.choose(view)
+            state = state.apply(action)
+    real = [t for t, n in zip(times, choices, strict=True) if n > 1]
+    real_h = [t for t, n in zip(heuristic_times, choices, strict=True) if n > 1]
+    print(
+        f"sampling bot, default setting ({DEFAULT_SAMPLES} deals per decision), "
+        f"solver backend {BACKEND}, {args.variant}, {args.deals} deals, one core (CPU time)"
+    )
+    for label, s_times, h_times in (
+        ("all decisions", times, heuristic_times),
+        ("decisions with a choice", real, real_h),
+    ):
+        med, p95 = statistics.median(s_times), _quantile(s_times, 0.95)
+        h_med, h_p95 = statistics.median(h_times), _quantile(h_times, 0.95)
+        print(
+            f"  {label:<24} n={len(s_times):4d}  sampling median {med * 1000:7.1f} ms  "
+            f"p95 {p95 * 1000:7.1f} ms  max {max(s_times) * 1000:7.1f} ms  |  heuristic median "
+            f"{h_med * 1000:6.2f} ms  p95 {h_p95 * 1000:6.2f} ms  |  ratio of medians "
+            f"{med / max(h_med, 1e-9):6.0f}×  of p95 {p95 / max(h_p95, 1e-9):6.0f}×"
+        )
+
+
+if __name__ == "__main__":
+    main()
