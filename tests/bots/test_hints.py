@@ -89,3 +89,14 @@ def test_hint_needs_a_decision() -> None:
         hint(state.view(idle))
     with pytest.raises(ValueError):
         hint(state.view(state.actor or Seat.S), "grandmaster")
+
+
+def test_open_or_closed_hint_gives_the_chance_the_contract_is_made() -> None:
+    from preferans.actions import CLOSED, OPEN
+    from preferans.bots.hints import _from_decision
+
+    view = _views({Phase.BIDDING}, 1)[0]
+    decision = Decision(OPEN, (Option(OPEN, 0.0, None, 0.72), Option(CLOSED, 0.0, None, 0.72)), 16)
+    h = _from_decision(view, decision)
+    assert "the declarer makes the contract in 72% of samples" in h.text_en
+    assert "в 72% раскладов" in h.text_ru

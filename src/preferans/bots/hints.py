@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from preferans.actions import Action, Bid, Call, CardAction, Declare
+from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare
 from preferans.bots.evaluation import hand_tricks, misere_risk
 from preferans.bots.heuristic import declarer_estimate, defence_estimate, heuristic_action
 from preferans.bots.sampling import Decision, Option, SamplingBot
@@ -70,6 +70,11 @@ def _tricks(value: float) -> str:
 def _option_text(option: Option, language: str, mode: str) -> str:
     ru = language == "ru"
     name = action_text(option.action, language)
+    if isinstance(option.action, Call) and option.action.kind in (CallKind.OPEN, CallKind.CLOSED):
+        percent = round((option.chance or 0.0) * 100)
+        if ru:
+            return f"{name}: разыгрывающий выполняет контракт в {percent}% раскладов"
+        return f"{name}: the declarer makes the contract in {percent}% of samples"
     parts: list[str] = []
     if option.tricks is not None:
         if mode == "raspasy":

@@ -545,8 +545,8 @@ class SamplingBot:
             # contract is likely made; closed keeps the declarer guessing when it may fail.
             choice = open_ if p_made >= 0.5 else closed
             shown = (
-                Option(open_, p_made, None, p_made),
-                Option(closed, 1 - p_made, None, p_made),
+                Option(open_, 0.0, None, p_made),
+                Option(closed, 0.0, None, p_made),
             )
             return Decision(choice, shown, samples=len(worlds), exact=exact)
         me = view.seat
