@@ -64,6 +64,8 @@ class ServerProcess:
             "0",
             "--rate",
             "2000",
+            "--auth-rate",
+            "1000",
             "--log-level",
             "warning",
             *self.extra,

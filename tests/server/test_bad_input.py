@@ -123,3 +123,21 @@ async def test_rest_input_is_validated(server: ServerProcess) -> None:
     assert no_north.status_code == 400
     for client in (guest, person, other):
         await client.close()
+
+
+async def test_password_guessing_is_throttled(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    server = ServerProcess(tmp_path / "guess", "--auth-rate", "1").start()
+    try:
+        guest = Client(server)
+        codes = []
+        for _ in range(40):
+            response = await guest.http.post(
+                "/api/login", json={"name": "nobody", "password": "guess123"}
+            )
+            codes.append(response.status_code)
+        assert codes[0] == 401
+        assert 429 in codes
+        assert "wait" in response.json()["detail"]
+        await guest.close()
+    finally:
+        server.stop()

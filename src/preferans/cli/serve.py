@@ -39,6 +39,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--rate", type=float, default=20.0, help="websocket messages a second per connection"
     )
+    parser.add_argument(
+        "--auth-rate",
+        type=float,
+        default=1.0,
+        help="registrations and logins a second per address (bursts of 30)",
+    )
     parser.add_argument("--log-level", default="warning")
     return parser
 
@@ -64,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
         "bot_delay": args.bot_delay,
         "lease_seconds": args.lease,
         "messages_per_second": args.rate,
+        "auth_per_second": args.auth_rate,
         "message_burst": max(40, int(args.rate * 2)),
     }
     if args.node_id:

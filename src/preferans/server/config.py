@@ -45,6 +45,9 @@ class Settings:
     max_message_bytes: int = 4096
     messages_per_second: float = 20.0
     message_burst: int = 40
+    auth_per_second: float = 1.0
+    """Registrations and logins a second per client address (guessing passwords is slow)."""
+    auth_burst: int = 30
     event_buffer: int = 400
     """Events kept per table for reconnecting clients; older gaps get a snapshot."""
     max_tables_per_user: int = 50
