@@ -48,8 +48,10 @@ class Settings:
     auth_per_second: float = 1.0
     """Registrations and logins a second per client address (guessing passwords is slow)."""
     auth_burst: int = 30
-    event_buffer: int = 400
+    event_buffer: int = 64
     """Events kept per table for reconnecting clients; older gaps get a snapshot."""
+    idle_seconds: float = 30.0
+    """A finished or closed table leaves memory this long after its last watcher."""
     max_tables_per_user: int = 50
 
     def __post_init__(self) -> None:

@@ -102,7 +102,7 @@ class Reload:
 
 @dataclass(frozen=True, slots=True)
 class Tick:
-    kind: str  # "bot", "timeout" or "grace"
+    kind: str  # "bot", "timeout", "grace" or "idle"
     seat: Seat
     seq: int
 
@@ -185,6 +185,7 @@ class TableActor:
         for seat in self._human_seats():
             self._start_grace(seat)
         self._schedule()
+        self._schedule_idle()
 
     def submit(self, command: Command) -> None:
         self.queue.put_nowait(command)
@@ -305,6 +306,7 @@ class TableActor:
             seat = self._seat_of(user)
             if seat is not None and not self._connected(seat):
                 self._start_grace(seat)
+            self._schedule_idle()
         elif isinstance(command, Reload):
             await self._on_reload()
         elif isinstance(command, Tick):
@@ -416,6 +418,7 @@ class TableActor:
         self.seats = _seat_map(seat_rows)
         self.info.status = status
         self._emit_seats()
+        self._schedule_idle()
         if status == "playing":
             self._begin_pulya()
             for seat in self._human_seats():
@@ -423,7 +426,20 @@ class TableActor:
                     self._start_grace(seat)
             self._schedule()
 
+    def _schedule_idle(self) -> None:
+        """Finished and closed tables leave memory once nobody watches them."""
+        assert self.info is not None
+        if self.info.status in ("finished", "closed") and not self.watchers:
+            asyncio.get_running_loop().call_later(
+                self.club.settings.idle_seconds, self.submit, Tick("idle", Seat.S, self.version)
+            )
+
     async def _on_tick(self, tick: Tick) -> None:
+        if tick.kind == "idle":
+            assert self.info is not None
+            if self.info.status in ("finished", "closed") and not self.watchers:
+                self.submit(Stop())
+            return
         if tick.kind == "grace":
             self._grace.pop(tick.seat, None)
             if tick.seat in self.seats and not self._connected(tick.seat):
@@ -495,6 +511,7 @@ class TableActor:
             self.club, self.info, self.seats, self.pulya, self.auto_seqs
         )
         self.info.status = "finished"
+        self._schedule_idle()
         self._emit(
             "game_end",
             {
