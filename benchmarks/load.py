@@ -215,6 +215,13 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             if isinstance(outcome, BaseException):
                 stats.errors.append(f"client failed: {outcome!r}")
         health = httpx.get(f"{base}/api/health").json()
+        rss_mb = None
+        if process is not None:
+            status = Path(f"/proc/{process.pid}/status")
+            if status.exists():
+                for line in status.read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        rss_mb = round(int(line.split()[1]) / 1024)
         for client in clients:
             await client.aclose()
     finally:
@@ -237,6 +244,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         "latency_ms_mean": round(1000 * statistics.fmean(latencies), 1),
         "latency_ms_max": round(1000 * max(latencies), 1),
         "errors": len(stats.errors),
+        "server_rss_mb": rss_mb,
         "error_samples": stats.errors[:5],
         "think_seconds": [args.think_min, args.think_max],
         "target": args.target,

@@ -186,7 +186,11 @@ class Club:
                 connection.new_epoch(epoch)
                 continue
             audience = users.get(connection.user_id, "*") if connection.user_id else "*"
-            connection.deliver_event(epoch, version, texts.get(audience) or texts["*"])
+            text = texts.get(audience)
+            if text is None:
+                # Not subscribed yet: the snapshot it is about to get covers this event.
+                continue
+            connection.deliver_event(epoch, version, text)
 
     def reply(self, address: Address, message: dict[str, Any]) -> None:
         node, connection_id = address

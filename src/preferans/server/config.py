@@ -48,7 +48,7 @@ class Settings:
     auth_per_second: float = 1.0
     """Registrations and logins a second per client address (guessing passwords is slow)."""
     auth_burst: int = 30
-    event_buffer: int = 64
+    event_buffer: int = 32
     """Events kept per table for reconnecting clients; older gaps get a snapshot."""
     idle_seconds: float = 30.0
     """A finished or closed table leaves memory this long after its last watcher."""

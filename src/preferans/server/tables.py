@@ -364,7 +364,7 @@ class TableActor:
         if seat is not None:
             self._cancel_grace(seat)
         audience = seat.name if seat is not None else SPECTATOR
-        missed = self._missed(command.since, command.epoch)
+        missed = self._missed(command.since, command.epoch, audience)
         if missed is None:
             self.club.reply(command.address, self._snapshot(audience))
         else:
@@ -389,14 +389,17 @@ class TableActor:
                 },
             )
 
-    def _missed(self, since: int | None, epoch: str | None) -> list[_Event] | None:
+    def _missed(self, since: int | None, epoch: str | None, audience: str) -> list[_Event] | None:
         if since is None or epoch != self.epoch or since > self.version:
             return None
         if since == self.version:
             return []
         if not self.events or self.events[0].v > since + 1:
             return None
-        return [e for e in self.events if e.v > since]
+        missed = [e for e in self.events if e.v > since]
+        if any(audience not in e.texts for e in missed):
+            return None  # built while nobody watched as a spectator: send a snapshot
+        return missed
 
     async def _on_reload(self) -> None:
         async with self.club.engine.connect() as connection:
@@ -606,8 +609,13 @@ class TableActor:
     # --- events --------------------------------------------------------------------------
 
     def _audiences(self) -> list[str]:
+        """Every seat, and spectators only while someone watches (on any process)."""
         assert self.info is not None
-        return [s.name for s in player_seats(self.info.rules.players)] + [SPECTATOR]
+        seats = [s.name for s in player_seats(self.info.rules.players)]
+        seated = {i.user_id for i in self.seats.values() if i.user_id is not None}
+        if any(user is None or user not in seated for user in self.watchers.values()):
+            seats.append(SPECTATOR)
+        return seats
 
     def _emit(
         self,
