@@ -107,7 +107,7 @@ def test_full_deals_c_matches_reference() -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
 def test_full_deals_c_matches_reference_1000() -> None:
-    """The issue's 1,000 full deals × 3 strains (~10 min: the reference takes ~0.2 s/solve)."""
+    """The issue's 1,000 full deals × 3 strains (~14 min: the reference takes ~0.3 s/solve)."""
     _full_deals_agree(1000, "full-1000")
 
 
