@@ -209,7 +209,18 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             for table, group in zip(tables, groups, strict=True)
             for seat, client in zip(seats, group, strict=True)
         ]
+        peak = {"tables": 0}
+
+        async def sample() -> None:
+            async with httpx.AsyncClient(base_url=base, timeout=10) as probe:
+                while True:
+                    held = (await probe.get("/api/health")).json()["tables"]
+                    peak["tables"] = max(peak["tables"], held)
+                    await asyncio.sleep(2)
+
+        sampler = asyncio.get_running_loop().create_task(sample())
         outcomes = await asyncio.gather(*players, return_exceptions=True)
+        sampler.cancel()
         elapsed = time.monotonic() - began
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
@@ -232,7 +243,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     result = {
         "tables": len(tables),
         "clients": len(clients),
-        "tables_held_by_server": health["tables"],
+        "tables_held_by_server_peak": peak["tables"],
+        "tables_held_by_server_at_end": health["tables"],
         "setup_seconds": round(setup, 1),
         "seconds": round(elapsed, 1),
         "actions": stats.actions,
