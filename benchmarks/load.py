@@ -49,7 +49,7 @@ def _free_port() -> int:
         return port
 
 
-def start_server(port: int, data: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, data: Path, *extra: str) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
         "-m",
@@ -62,8 +62,9 @@ def start_server(port: int, data: Path) -> subprocess.Popen[bytes]:
         "warning",
         "--auth-rate",
         "1000",
+        *extra,
     ]
-    log = (data / "server.log").open("ab")
+    log = (data / f"server-{port}.log").open("ab")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -163,21 +164,65 @@ async def play(
                     asyncio.get_running_loop().create_task(act(int(message["v"]), message["legal"]))
 
 
+def cleanup(args: argparse.Namespace, namespace: str) -> None:
+    """Drop the run's schema and Redis keys."""
+    import redis
+
+    subprocess.run(
+        [
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-d",
+            "test",
+            "-qc",
+            f'DROP SCHEMA IF EXISTS "{namespace}" CASCADE',
+        ],
+        capture_output=True,
+        timeout=60,
+    )
+    client = redis.Redis.from_url(args.redis)
+    keys = list(client.scan_iter(f"{namespace}:*"))
+    if keys:
+        client.delete(*keys)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 async def main(args: argparse.Namespace) -> dict[str, Any]:
-    process = None
+    processes: list[subprocess.Popen[bytes]] = []
+    namespace = None
     if args.url:
-        base = args.url.rstrip("/")
+        bases = [url.rstrip("/") for url in args.url]
+    elif args.cluster:
+        # Two processes sharing PostgreSQL and Redis; half the players use each.
+        data = Path(tempfile.mkdtemp(prefix="preferans-load-"))
+        namespace = f"load_{secrets.token_hex(4)}"
+        extra = (
+            "--database",
+            args.database,
+            "--schema",
+            namespace,
+            "--redis",
+            args.redis,
+            "--redis-prefix",
+            namespace,
+        )
+        ports = [_free_port(), _free_port()]
+        processes = [start_server(port, data, *extra) for port in ports]
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
     else:
         data = Path(tempfile.mkdtemp(prefix="preferans-load-"))
         port = _free_port()
-        process = start_server(port, data)
-        base = f"http://127.0.0.1:{port}"
-    ws_base = base.replace("http", "ws", 1)
+        processes = [start_server(port, data)]
+        bases = [f"http://127.0.0.1:{port}"]
+    base = bases[0]
+    process = processes[0] if processes else None
     seats = {2: ["S", "W"], 3: ["S", "W", "E"], 4: ["S", "W", "N", "E"]}[args.players]
     tag = secrets.token_hex(3)
     try:
@@ -197,7 +242,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         deadline = began + args.duration
         players = [
             play(
-                ws_base,
+                bases[(index + number) % len(bases)].replace("http", "ws", 1),
                 table,
                 seat,
                 client.cookies["pref_session"],
@@ -206,15 +251,17 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 deadline,
                 random.Random(rng.random()),
             )
-            for table, group in zip(tables, groups, strict=True)
-            for seat, client in zip(seats, group, strict=True)
+            for index, (table, group) in enumerate(zip(tables, groups, strict=True))
+            for number, (seat, client) in enumerate(zip(seats, group, strict=True))
         ]
         peak = {"tables": 0}
 
         async def sample() -> None:
             async with httpx.AsyncClient(base_url=base, timeout=10) as probe:
                 while True:
-                    held = (await probe.get("/api/health")).json()["tables"]
+                    held = 0
+                    for b in bases:
+                        held += (await probe.get(f"{b}/api/health")).json()["tables"]
                     peak["tables"] = max(peak["tables"], held)
                     await asyncio.sleep(2)
 
@@ -225,7 +272,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 stats.errors.append(f"client failed: {outcome!r}")
-        health = httpx.get(f"{base}/api/health").json()
+        health = {"tables": sum(httpx.get(f"{b}/api/health").json()["tables"] for b in bases)}
         rss_mb = None
         if process is not None:
             status = Path(f"/proc/{process.pid}/status")
@@ -236,9 +283,11 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         for client in clients:
             await client.aclose()
     finally:
-        if process is not None:
-            process.terminate()
-            process.wait(10)
+        for running in processes:
+            running.terminate()
+            running.wait(10)
+        if namespace is not None:
+            cleanup(args, namespace)
     latencies = stats.latencies or [0.0]
     result = {
         "tables": len(tables),
@@ -261,6 +310,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         "think_seconds": [args.think_min, args.think_max],
         "target": args.target,
         "cpus": os.cpu_count(),
+        "processes": len(bases),
     }
     return result
 
@@ -274,7 +324,14 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--think-min", type=float, default=0.5)
     parser.add_argument("--think-max", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--url", default=None, help="a running club instead of a fresh one")
+    parser.add_argument(
+        "--url", action="append", help="a running club instead of a fresh one (repeatable)"
+    )
+    parser.add_argument(
+        "--cluster", action="store_true", help="two processes on PostgreSQL and Redis"
+    )
+    parser.add_argument("--database", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
     return parser.parse_args(argv)
 
 
