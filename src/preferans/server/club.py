@@ -60,14 +60,13 @@ class Club:
         self._tasks.append(asyncio.create_task(self._lag(), name="lag"))
 
     async def _lag(self) -> None:
-        import sys
-
+        """Warn when the event loop stalls: every table waits while it does."""
         while True:
-            t = time.perf_counter()
-            await asyncio.sleep(0.05)
-            lag = time.perf_counter() - t - 0.05
-            if lag > 0.1:
-                print(f"LAGLOG {lag:.3f}", file=sys.stderr)
+            started = time.perf_counter()
+            await asyncio.sleep(0.1)
+            lag = time.perf_counter() - started - 0.1
+            if lag > 0.5:
+                log.warning("the event loop stalled for %.3f s", lag)
 
     async def stop(self) -> None:
         for task in self._tasks:

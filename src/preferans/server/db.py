@@ -149,10 +149,8 @@ class LogWriter:
             try:
                 await self._write([entry for entry, _ in batch])
                 took = time.perf_counter() - started
-                if took > 0.1:
-                    import sys
-
-                    print(f"SLOWLOG batch={len(batch)} took={took:.3f}", file=sys.stderr)
+                if took > SLOW_COMMIT:
+                    log.warning("committing %d log entries took %.3f s", len(batch), took)
             except IntegrityError:
                 # Someone else wrote one of these positions: commit the rest one by one.
                 for entry, future in batch:
