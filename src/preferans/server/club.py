@@ -85,10 +85,9 @@ class Club:
                     select(models.tables.c.id).where(models.tables.c.status == "playing")
                 )
             ).scalars()
-            table_ids = list(ids)
-        for table_id in table_ids:
-            if table_id not in self.actors:
-                await self.ensure_actor(table_id)
+            table_ids = [t for t in ids if t not in self.actors]
+        for table_id in await self.cluster.unowned(table_ids):
+            await self.ensure_actor(table_id)
 
     async def _scan_loop(self) -> None:
         if isinstance(self.cluster, LocalCluster):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from preferans.server.tables import Act, Back, Command, Leave, Reload, Subscribe
@@ -29,6 +30,7 @@ class Cluster(Protocol):
     async def stop(self) -> None: ...
     async def acquire(self, table_id: int) -> bool: ...
     async def release(self, table_id: int) -> None: ...
+    async def unowned(self, table_ids: list[int]) -> list[int]: ...
     async def forward(self, table_id: int, command: Command) -> None: ...
     def publish_event(
         self,
@@ -55,6 +57,9 @@ class LocalCluster:
 
     async def release(self, table_id: int) -> None:
         return None
+
+    async def unowned(self, table_ids: list[int]) -> list[int]:
+        return table_ids
 
     async def forward(self, table_id: int, command: Command) -> None:
         raise RuntimeError("one process owns every table")
@@ -148,6 +153,8 @@ class RedisCluster:
         self.redis: Any = redis.from_url(url)
         self.pubsub: Any = None
         self.owned: set[int] = set()
+        self._elsewhere: dict[int, float] = {}
+        """Tables another process held when last asked, until when to believe it."""
         self._tasks: list[asyncio.Task[None]] = []
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
 
@@ -174,6 +181,8 @@ class RedisCluster:
         await self.redis.aclose()
 
     async def acquire(self, table_id: int) -> bool:
+        if self._elsewhere.get(table_id, 0.0) > time.monotonic():
+            return False  # owned by another process a moment ago: do not ask Redis again
         key = self._lease(table_id)
         got = await self.redis.set(key, self.node, nx=True, px=self.lease_ms)
         if not got:
@@ -181,6 +190,9 @@ class RedisCluster:
             got = holder is not None and holder.decode() == self.node
         if got:
             self.owned.add(table_id)
+            self._elsewhere.pop(table_id, None)
+        else:
+            self._elsewhere[table_id] = time.monotonic() + self.lease_ms / 3000
         return bool(got)
 
     async def release(self, table_id: int) -> None:
@@ -261,17 +273,29 @@ class RedisCluster:
                 connection.deliver_direct(data["m"])
 
     async def _renew(self) -> None:
+        """Extend every lease this process holds, all in one round trip."""
         while True:
             await asyncio.sleep(self.lease_ms / 3000)
-            for table_id in list(self.owned):
-                try:
-                    kept = await self.redis.eval(
-                        _RENEW, 1, self._lease(table_id), self.node, self.lease_ms
-                    )
-                except Exception:
-                    log.exception("renewing the lease of table %s failed", table_id)
-                    continue
-                if not kept:
+            owned = list(self.owned)
+            if not owned:
+                continue
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for table_id in owned:
+                        pipe.eval(_RENEW, 1, self._lease(table_id), self.node, self.lease_ms)
+                    kept = await pipe.execute()
+            except Exception:
+                log.exception("renewing the leases failed")
+                continue
+            for table_id, ok in zip(owned, kept, strict=True):
+                if not ok and table_id in self.owned:
                     log.warning("lost the lease of table %s", table_id)
                     self.owned.discard(table_id)
                     await self.club.lost_lease(table_id)
+
+    async def unowned(self, table_ids: list[int]) -> list[int]:
+        """The tables among these that no process holds now (one round trip)."""
+        if not table_ids:
+            return []
+        holders = await self.redis.mget([self._lease(t) for t in table_ids])
+        return [t for t, holder in zip(table_ids, holders, strict=True) if holder is None]
