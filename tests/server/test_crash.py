@@ -43,6 +43,9 @@ async def test_kill_9_and_restart_loses_nothing(tmp_path: Path) -> None:
 
         acked = await drive(people, 17, rng)  # mid-deal: 17 actions into the pulya
         await drive([solo], 6, rng)
+        # Let every client receive the last events (the bots move on until South's turn).
+        while len({p.v for p in people}) > 1 or not solo.on_turn():
+            await asyncio.sleep(0.01)
         before = {p.seat: p.latest for p in people}
         solo_before = solo.latest
         assert all(v is not None and v.get("view") for v in before.values())
