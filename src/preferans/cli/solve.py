@@ -32,7 +32,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "solve",
         help="double-dummy analysis of a deal",
-        description=__doc__,
+        description=(
+            "The double-dummy table of a deal: for every declarer seat, the tricks it takes\n"
+            "in each strain with best play, the fewest it can be held to on misère, and each\n"
+            "seat's raspasy minimum. --cards adds the value of every opening lead."
+        ),
+        epilog=(
+            "example:\n"
+            '  preferans solve "♠AKQJ ♣AKQ ♦AK ♥A / ♠1098 ♣J109 ♦QJ10 ♥K / '
+            '♠7 ♣87 ♦987 ♥QJ109"\n\n'
+            "seats 0, 1, 2 are the hands in the order given (0 leads unless --leader).\n"
+            "exit codes: 0 solved, 2 bad input."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
