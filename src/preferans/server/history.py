@@ -29,23 +29,24 @@ __all__ = ["RECORD_FORMAT", "build_record", "finish_game"]
 RECORD_FORMAT = "preferans-club-record/1"
 
 
-def build_record(summary: Mapping[str, Any], pulya: Pulya, auto: set[int]) -> dict[str, Any]:
+def build_record(
+    summary: Mapping[str, Any], pulya: Pulya, auto: set[tuple[int, int]]
+) -> dict[str, Any]:
     """Every deal as dealt and played, the sheet, and the standard text record.
 
-    ``auto`` holds the log positions of actions a bot played for an absent player; they
-    are marked in the deals. The text form (``preferans.notation``) carries the secret and
-    the seeds, so ``check_fairness`` can verify every deal from it.
+    ``auto`` holds (deal number, position in the deal's history) of the actions a bot
+    played for an absent player; they are marked in the deals. The text form
+    (``preferans.notation``) carries the secret and the seeds, so ``check_fairness`` can
+    verify every deal from it.
     """
     deals = []
-    position = 0
     for number, (deal, history, result) in enumerate(
         zip(pulya.deals, pulya.histories, pulya.results, strict=False), start=1
     ):
         actions = []
-        for seat, action in history:
-            position += 1
+        for index, (seat, action) in enumerate(history):
             entry: dict[str, Any] = {"seat": seat.name, "action": str(action)}
-            if position in auto:
+            if (number, index) in auto:
                 entry["auto"] = True
             actions.append(entry)
         deals.append(
@@ -85,7 +86,7 @@ async def finish_game(
     info: TableInfo,
     seats: Mapping[Seat, SeatInfo],
     pulya: Pulya,
-    auto_seqs: set[int],
+    auto: set[tuple[int, int]],
 ) -> dict[str, Any]:
     engine = club.engine
     async with engine.begin() as connection:
@@ -157,9 +158,9 @@ async def finish_game(
             "commitment": info.commitment,
             "secret": info.secret,
             "seeds": {s.name: i.client_seed for s, i in seats.items()},
-            "substituted_actions": sorted(auto_seqs),
+            "substituted_actions": [list(mark) for mark in sorted(auto)],
         }
-        record = build_record(summary, pulya, auto_seqs)
+        record = build_record(summary, pulya, auto)
         await connection.execute(
             insert(models.games).values(
                 table_id=info.id,

@@ -46,7 +46,8 @@ class ClientMessage:
 
 def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
     """Validate one frame; anything odd raises :class:`BadMessage` with a clear reason."""
-    if len(raw) > max_bytes:
+    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+    if size > max_bytes:
         raise BadMessage("too_large", f"messages are at most {max_bytes} bytes")
     try:
         data = json.loads(raw)

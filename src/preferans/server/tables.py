@@ -167,7 +167,8 @@ class TableActor:
         self.events: deque[_Event] = deque(maxlen=club.settings.event_buffer)
         self.watchers: dict[Address, int | None] = {}
         self.away: set[Seat] = set()
-        self.auto_seqs: set[int] = set()
+        self.auto_marks: set[tuple[int, int]] = set()
+        """(deal number, position in its history) of every action a bot played for a person."""
         self.finished_summary: dict[str, Any] | None = None
         self._turn_timer: asyncio.TimerHandle | None = None
         self._grace: dict[Seat, asyncio.TimerHandle] = {}
@@ -268,8 +269,6 @@ class TableActor:
                 self._begin_pulya()
                 for entry in logged:
                     action = action_from_index(entry.action)
-                    if entry.auto:
-                        self.auto_seqs.add(entry.seq)
                     self._apply(Seat[entry.seat], action, bool(entry.auto))
             finally:
                 self._replaying = False
@@ -483,8 +482,6 @@ class TableActor:
         await self.club.writer.append(
             LogEntry(self.table_id, self.seq + 1, seat.name, action.index, auto)
         )
-        if auto:
-            self.auto_seqs.add(self.seq + 1)
         self._apply(seat, action, auto, after)
         if self.pulya.over and self.finished_summary is None:
             await self._finish()
@@ -498,6 +495,8 @@ class TableActor:
             raise IllegalActionError(f"the log has {seat} acting out of turn")
         if after is None:
             after = before.apply(action)
+        if auto:
+            self.auto_marks.add((pulya.deal_number, len(before.history)))
         pulya.state = after
         self.seq += 1
         self._emit_action(after, seat, action, auto)
@@ -511,7 +510,7 @@ class TableActor:
     async def _finish(self) -> None:
         assert self.pulya is not None and self.info is not None
         self.finished_summary = await finish_game(
-            self.club, self.info, self.seats, self.pulya, self.auto_seqs
+            self.club, self.info, self.seats, self.pulya, self.auto_marks
         )
         self.info.status = "finished"
         self._schedule_idle()
