@@ -75,5 +75,11 @@ async def test_timeout_and_disconnection_hand_the_seat_to_a_bot(server: ServerPr
         lambda m: m.get("kind") == "presence" and m["seat"] == "E" and m["away"], timeout=20
     )
     assert gone["away"] is True
+    # Reconnecting is coming back.
+    await east.connect(resume=True)
+    returned = await west.expect(
+        lambda m: m.get("kind") == "presence" and m["seat"] == "E" and not m["away"], timeout=10
+    )
+    assert returned["away"] is False
     for person in people:
         await person.close()

@@ -360,8 +360,6 @@ class TableActor:
     def _on_subscribe(self, command: Subscribe) -> None:
         self.watchers[command.address] = command.user_id
         seat = self._seat_of(command.user_id)
-        if seat is not None:
-            self._cancel_grace(seat)
         audience = seat.name if seat is not None else SPECTATOR
         missed = self._missed(command.since, command.epoch, audience)
         if missed is None:
@@ -387,6 +385,12 @@ class TableActor:
                     "you": None if seat is None else seat.name,
                 },
             )
+        self._returned(seat)
+
+    def _returned(self, seat: Seat | None) -> None:
+        """A player who connects again is back: no bot plays for him any more."""
+        if seat is not None:
+            self._come_back(seat)
 
     def _missed(self, since: int | None, epoch: str | None, audience: str) -> list[_Event] | None:
         if since is None or epoch != self.epoch or since > self.version:
