@@ -102,7 +102,7 @@ class Reload:
 
 @dataclass(frozen=True, slots=True)
 class Tick:
-    kind: str  # "bot", "timeout", "grace" or "idle"
+    kind: str  # "bot", "timeout", "grace", "idle" or "finish"
     seat: Seat
     seq: int
 
@@ -355,6 +355,16 @@ class TableActor:
                 error("refused", f"{action} cannot be applied now", command.request_id),
             )
             return
+        except LogConflictError:
+            raise
+        except Exception:
+            # The log could not be written: nothing happened, the player may try again.
+            log.exception("table %s: could not log %s", self.table_id, action)
+            reply(
+                command.address,
+                error("unavailable", "the move could not be saved; try again", command.request_id),
+            )
+            return
         reply(command.address, {"type": "ack", "id": command.request_id, "v": self.version})
 
     def _on_subscribe(self, command: Subscribe) -> None:
@@ -441,6 +451,10 @@ class TableActor:
             )
 
     async def _on_tick(self, tick: Tick) -> None:
+        if tick.kind == "finish":
+            if self.pulya is not None and self.pulya.over and self.finished_summary is None:
+                await self._try_finish()
+            return
         if tick.kind == "idle":
             assert self.info is not None
             if self.info.status in ("finished", "closed") and not self.watchers:
@@ -476,6 +490,12 @@ class TableActor:
                     except (IllegalActionError, AssertionError, ValueError, KeyError, TypeError):
                         continue
                     return
+        except LogConflictError:
+            raise
+        except Exception:
+            # The log could not be written: the bot tries again in a second.
+            log.exception("table %s: could not log the bot's %s", self.table_id, action)
+            asyncio.get_running_loop().call_later(1.0, self._schedule)
 
     # --- applying actions ----------------------------------------------------------------
 
@@ -488,8 +508,18 @@ class TableActor:
         )
         self._apply(seat, action, auto, after)
         if self.pulya.over and self.finished_summary is None:
-            await self._finish()
+            await self._try_finish()
         self._schedule()
+
+    async def _try_finish(self) -> None:
+        """Settle and store the game; if the database fails, try again a little later."""
+        try:
+            await self._finish()
+        except Exception:
+            log.exception("table %s: finishing the game failed; retrying", self.table_id)
+            asyncio.get_running_loop().call_later(
+                5.0, self.submit, Tick("finish", Seat.S, self.version)
+            )
 
     def _apply(self, seat: Seat, action: Action, auto: bool, after: Any = None) -> None:
         pulya = self.pulya
