@@ -15,7 +15,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
-from preferans.server.tables import Act, Back, Command, Leave, Reload, Subscribe
+from preferans.server.tables import Act, Back, Chat, Command, HintRequest, Leave, Reload, Subscribe
 
 if TYPE_CHECKING:
     from preferans.server.club import Club
@@ -103,6 +103,23 @@ def command_to_json(command: Command) -> dict[str, Any]:
             "u": command.user_id,
             "i": command.request_id,
         }
+    if isinstance(command, HintRequest):
+        return {
+            "c": "hint",
+            "a": list(command.address),
+            "u": command.user_id,
+            "i": command.request_id,
+            "l": command.lang,
+        }
+    if isinstance(command, Chat):
+        return {
+            "c": "chat",
+            "a": list(command.address),
+            "u": command.user_id,
+            "n": command.name,
+            "t": command.text,
+            "i": command.request_id,
+        }
     if isinstance(command, Leave):
         return {"c": "leave", "a": list(command.address)}
     if isinstance(command, Reload):
@@ -121,6 +138,10 @@ def command_from_json(data: dict[str, Any]) -> Command:
         return Subscribe(address, data["u"], data["s"], data["e"], data["i"])
     if kind == "back":
         return Back(address, data["u"], data["i"])
+    if kind == "hint":
+        return HintRequest(address, data["u"], data["i"], data["l"])
+    if kind == "chat":
+        return Chat(address, data["u"], str(data["n"]), str(data["t"]), data["i"])
     if kind == "leave":
         return Leave(address)
     raise ValueError(f"unknown routed command {kind!r}")

@@ -53,6 +53,13 @@ class Settings:
     idle_seconds: float = 30.0
     """A finished or closed table leaves memory this long after its last watcher."""
     max_tables_per_user: int = 50
+    hint_level: str = "sampling"
+    """The bot level whose advice a hint gives (``sampling``: the solver on sampled deals)."""
+    hints_per_second: float = 0.5
+    hint_burst: int = 3
+    """Hints a connection may ask for: each costs a worker thread up to a second."""
+    chats_per_second: float = 1.0
+    chat_burst: int = 5
 
     def __post_init__(self) -> None:
         for name in ("db_schema", "redis_prefix"):

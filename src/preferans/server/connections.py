@@ -65,6 +65,10 @@ class Connection:
         self.pending: list[tuple[str, int, str]] = []
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.name: str | None = None
+        """The logged-in user's name (chat lines are signed with it)."""
+        self.hint_limiter = RateLimiter(0.5, 3)
+        self.chat_limiter = RateLimiter(1.0, 5)
 
     @property
     def address(self) -> tuple[str, str]:

@@ -25,6 +25,9 @@ __all__ = [
 
 MAX_ID = 64
 MAX_ACTION_TEXT = 32
+MAX_CHAT = 300
+"""Characters in one chat line: a table talk, not a letter."""
+LANGUAGES = ("ru", "en")
 
 
 class BadMessage(ValueError):
@@ -42,6 +45,8 @@ class ClientMessage:
     action: int | str | None = None
     since: int | None = None
     epoch: str | None = None
+    text: str | None = None
+    lang: str | None = None
 
 
 def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
@@ -79,7 +84,23 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
         return ClientMessage("sync", request_id, since=since, epoch=epoch)
     if kind in ("ping", "back"):
         return ClientMessage(kind, request_id)
-    raise BadMessage("bad_message", "type must be one of: action, sync, back, ping")
+    if kind == "hint":
+        lang = data.get("lang")
+        if lang is not None and lang not in LANGUAGES:
+            raise BadMessage("bad_message", f"lang must be one of: {', '.join(LANGUAGES)}")
+        return ClientMessage("hint", request_id, lang=lang)
+    if kind == "chat":
+        text = data.get("text")
+        if not isinstance(text, str):
+            raise BadMessage("bad_message", "chat text must be a string")
+        # Control characters could forge lines in a log or a terminal; spaces are folded.
+        text = " ".join("".join(c for c in text if c.isprintable() or c.isspace()).split())
+        if not text:
+            raise BadMessage("bad_message", "chat text is empty")
+        if len(text) > MAX_CHAT:
+            raise BadMessage("bad_message", f"chat lines are at most {MAX_CHAT} characters")
+        return ClientMessage("chat", request_id, text=text)
+    raise BadMessage("bad_message", "type must be one of: action, sync, back, ping, hint, chat")
 
 
 def resolve_action(raw: int | str) -> Action:

@@ -68,7 +68,9 @@ class Pulya:
             self.dealer,
         )
         self.deals.append(deal)
-        self.state = new_deal(self.rules, deal, raspasy_run=self.raspasy_run)
+        self.state = new_deal(
+            self.rules, deal, raspasy_run=self.raspasy_run, refe=self.sheet.refe_seats
+        )
         return self.state
 
     def finish_deal(self) -> DealResult:

@@ -1,7 +1,8 @@
 """The pulya sheet as the server needs it, on top of ``preferans.scoring``.
 
 Four calls only (add a deal, is it over, settle, show), so the table actor does not depend
-on the sheet's internals.
+on the sheet's internals. The Balkan game writes on the bula sheet (``new_sheet`` picks it);
+everything else here works the same for both.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from preferans.result import DealResult
 from preferans.rules import Rules
-from preferans.scoring import Sheet, rate_pulya, sheet_seats
+from preferans.scoring import BulaSheet, Sheet, new_sheet, rate_pulya, render_svg, sheet_seats
 from preferans.seats import Seat
 
 __all__ = ["ServerSheet", "rate"]
@@ -24,8 +25,17 @@ class ServerSheet:
     def __init__(self, rules: Rules, target: int) -> None:
         self.rules = rules
         self.target = target
-        self.sheet = Sheet(rules, target)
+        self.sheet: Sheet | BulaSheet = new_sheet(rules, target)
         self.seats: tuple[Seat, ...] = sheet_seats(rules)
+
+    @property
+    def is_bula(self) -> bool:
+        return isinstance(self.sheet, BulaSheet)
+
+    @property
+    def refe_seats(self) -> tuple[Seat, ...]:
+        """Seats holding an open refe (Balkan), which the engine needs for each new deal."""
+        return self.sheet.refe_seats if isinstance(self.sheet, BulaSheet) else ()
 
     def add(self, result: DealResult) -> None:
         self.sheet.apply(result)
@@ -50,7 +60,22 @@ class ServerSheet:
     def to_dict(self) -> dict[str, Any]:
         """The running totals (pulya, gora, whists written) for the table's display."""
         totals: dict[str, Any] = self.sheet.to_dict()["totals"]
-        return {"target": self.target, "deals": self.deals, "totals": totals}
+        kind = "bula" if self.is_bula else "pulya"
+        return {"kind": kind, "target": self.target, "deals": self.deals, "totals": totals}
+
+    def last_writes(self) -> list[dict[str, Any]]:
+        """The figures the last deal wrote, each with its reason (for ``deal_end``)."""
+        deals = self.sheet.to_dict()["deals"]
+        return list(deals[-1]["writes"]) if deals else []
+
+    def deals_detail(self) -> list[dict[str, Any]]:
+        """Every deal's result and writes so far (for snapshots: the page explains figures)."""
+        deals = self.sheet.to_dict()["deals"]
+        return [{"result": d["result"], "writes": d["writes"]} for d in deals]
+
+    def svg(self, language: str = "ru") -> str:
+        """The sheet drawn as SVG (pulya or bula) for sharing and printing."""
+        return render_svg(self.sheet, "en" if language == "en" else "ru")
 
     def full(self) -> dict[str, Any]:
         """Every deal with every write and why (for the record)."""
@@ -65,7 +90,10 @@ def rate(
     target: int,
     deals: int,
 ) -> dict[Seat, int] | None:
-    """Seed 000's rating change per player, or None when the table is not rated."""
+    """Seed 000's rating change per player, or None when the table is not rated (the
+    formula is the pulya's; a Balkan game is not rated)."""
+    if variant == "balkan":
+        return None
     return rate_pulya(
         {s: Fraction(r).limit_denominator(1000) for s, r in ratings.items()},
         {s: whists[s] for s in ratings},

@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from preferans.rules import Rules
 from preferans.seats import Seat
 from preferans.server import bots, models, views
 from preferans.server.db import LogConflictError, LogEntry
+from preferans.server.hints import compute_hint, hint_message
 from preferans.server.history import finish_game
 from preferans.server.protocol import BadMessage, action_json, error, resolve_action
 from preferans.server.pulya import Pulya, player_seats
@@ -38,6 +40,8 @@ __all__ = [
     "Act",
     "Address",
     "Back",
+    "Chat",
+    "HintRequest",
     "Leave",
     "Reload",
     "SeatInfo",
@@ -52,6 +56,8 @@ log = logging.getLogger(__name__)
 Address = tuple[str, str]
 """(node id, connection id): where a direct reply goes."""
 SPECTATOR = "*"
+CHAT_KEPT = 100
+"""Chat lines a table keeps for snapshots (a reconnecting client sees the recent talk)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +97,27 @@ class Back:
 
 
 @dataclass(frozen=True, slots=True)
+class HintRequest:
+    """The player to move asks what to do; only his own connection hears the answer."""
+
+    address: Address
+    user_id: int | None
+    request_id: str | int | None = None
+    lang: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """A line of table talk from a player or a logged-in spectator (``name`` is his)."""
+
+    address: Address
+    user_id: int | None
+    name: str
+    text: str
+    request_id: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Leave:
     address: Address
 
@@ -112,7 +139,7 @@ class Stop:
     pass
 
 
-Command = Act | Subscribe | Back | Leave | Reload | Tick | Stop
+Command = Act | Subscribe | Back | HintRequest | Chat | Leave | Reload | Tick | Stop
 
 
 @dataclass
@@ -175,6 +202,10 @@ class TableActor:
         self._task: asyncio.Task[None] | None = None
         self._replaying = False
         self.stopped = asyncio.Event()
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self._deadline: tuple[tuple[int, int], float] | None = None
+        """(deal number, log position) of the current turn and when its clock runs out."""
+        self._hint_tasks: set[asyncio.Task[None]] = set()
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -300,6 +331,10 @@ class TableActor:
             if seat is not None:
                 self._come_back(seat)
             self.club.reply(command.address, {"type": "ack", "id": command.request_id})
+        elif isinstance(command, HintRequest):
+            self._on_hint(command)
+        elif isinstance(command, Chat):
+            self._on_chat(command)
         elif isinstance(command, Leave):
             user = self.watchers.pop(command.address, None)
             seat = self._seat_of(user)
@@ -366,6 +401,62 @@ class TableActor:
             )
             return
         reply(command.address, {"type": "ack", "id": command.request_id, "v": self.version})
+
+    def _on_hint(self, command: HintRequest) -> None:
+        """Check the asker may have a hint now, then compute it in the hint pool.
+
+        The actor does not wait for the answer (the table plays on); an answer that comes
+        after the turn has passed is still sent, and the client ignores a stale hint."""
+        reply = self.club.reply
+        seat = self._seat_of(command.user_id)
+        if seat is None:
+            reply(
+                command.address,
+                error("not_seated", "only a player at this table gets hints", command.request_id),
+            )
+            return
+        state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
+        if state is None:
+            reply(command.address, error("no_game", "no deal is in progress", command.request_id))
+            return
+        if state.actor != seat:
+            whose = "nobody's" if state.actor is None else f"{state.actor.english}'s"
+            reply(
+                command.address,
+                error("not_your_turn", f"it is {whose} turn, not yours", command.request_id),
+            )
+            return
+        view = state.view(seat)
+        task = asyncio.create_task(self._answer_hint(command, view))
+        self._hint_tasks.add(task)
+        task.add_done_callback(self._hint_tasks.discard)
+
+    async def _answer_hint(self, command: HintRequest, view: Any) -> None:
+        try:
+            advice = await compute_hint(view, self.club.settings.hint_level)
+        except Exception:
+            log.exception("table %s: the hint failed", self.table_id)
+            self.club.reply(
+                command.address,
+                error("unavailable", "no hint can be given now", command.request_id),
+            )
+            return
+        self.club.reply(command.address, hint_message(command.request_id, advice, command.lang))
+
+    def _on_chat(self, command: Chat) -> None:
+        """Table talk is a table event: every audience gets it in version order, so a
+        client that resyncs misses none, and snapshots carry the recent lines."""
+        seat = self._seat_of(command.user_id)
+        line = {
+            "seat": None if seat is None else seat.name,
+            "name": command.name,
+            "text": command.text,
+            "at": time.time(),
+        }
+        self.chat.append(line)
+        self._emit("chat", line, view=False)
+        ack = {"type": "ack", "id": command.request_id, "v": self.version}
+        self.club.reply(command.address, ack)
 
     def _on_subscribe(self, command: Subscribe) -> None:
         self.watchers[command.address] = command.user_id
@@ -579,7 +670,34 @@ class TableActor:
         if self._bot_controlled(seat):
             self._turn_timer = tick("bot", self.club.settings.bot_delay)
         elif self.info.clock_seconds:
-            self._turn_timer = tick("timeout", float(self.info.clock_seconds))
+            deadline = self._turn_deadline()
+            left = float(self.info.clock_seconds) if deadline is None else deadline - time.time()
+            self._turn_timer = tick("timeout", max(0.0, left))
+
+    def _turn_deadline(self) -> float | None:
+        """When the current turn's clock runs out (server time, seconds), or None.
+
+        Fixed when the turn begins, so every event and snapshot of one turn names the same
+        moment and a reload does not restart the count."""
+        assert self.info is not None
+        if not self.info.clock_seconds or self.pulya is None or self.pulya.over:
+            return None
+        state = self.pulya.state
+        if state is None or state.actor is None:
+            return None
+        key = (self.pulya.deal_number, self.seq)
+        if self._deadline is None or self._deadline[0] != key:
+            self._deadline = (key, time.time() + self.info.clock_seconds)
+        return self._deadline[1]
+
+    def _clock(self) -> dict[str, Any]:
+        deadline = self._turn_deadline()
+        if deadline is None:
+            return {}
+        return {
+            "deadline": round(deadline, 3),
+            "seconds_left": round(max(0.0, deadline - time.time()), 1),
+        }
 
     def _bot_controlled(self, seat: Seat) -> bool:
         info = self.seats.get(seat)
@@ -666,6 +784,7 @@ class TableActor:
             state = self.pulya.state
         viewset = ViewSet(state, self.info.rules.players) if state is not None else None
         texts: dict[str, str] = {}
+        clock = self._clock() if view and state is not None and not state.is_over else {}
         for audience in self._audiences():
             message: dict[str, Any] = {
                 "type": "event",
@@ -679,6 +798,7 @@ class TableActor:
                 message.update(per_audience(audience, viewset))
             if view and viewset is not None:
                 message.update(viewset.payload(audience))
+                message.update(clock)
             texts[audience] = json.dumps(message, ensure_ascii=False)
         self.events.append(_Event(self.version, texts))
         if not self._replaying:
@@ -716,6 +836,7 @@ class TableActor:
                 "deal": self.pulya.deal_number,
                 "result": views.result_json(result),
                 "sheet": self.pulya.sheet.to_dict(),
+                "writes": self.pulya.sheet.last_writes(),
             },
             state=state,
         )
@@ -746,11 +867,16 @@ class TableActor:
         if self.pulya is not None:
             message["deal"] = self.pulya.deal_number
             message["dealer"] = self.pulya.dealer.name
-            message["sheet"] = self.pulya.sheet.to_dict()
+            message["sheet"] = {
+                **self.pulya.sheet.to_dict(),
+                "deals_detail": self.pulya.sheet.deals_detail(),
+            }
             message["results"] = [views.result_json(r) for r in self.pulya.results]
             if self.pulya.state is not None:
                 viewset = ViewSet(self.pulya.state, self.info.rules.players)
                 message.update(viewset.payload(audience))
+                message.update(self._clock())
+        message["chat"] = list(self.chat)
         if self.finished_summary is not None:
             message["summary"] = self.finished_summary
             message["secret"] = self.info.secret

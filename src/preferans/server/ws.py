@@ -18,7 +18,7 @@ from preferans.server.auth import COOKIE, user_from_token
 from preferans.server.club import Club
 from preferans.server.connections import Connection, RateLimiter
 from preferans.server.protocol import BadMessage, error, parse_client_message
-from preferans.server.tables import Act, Back, Leave
+from preferans.server.tables import Act, Back, Chat, HintRequest, Leave
 
 __all__ = ["router"]
 
@@ -61,9 +61,12 @@ async def table_socket(
         epoch = None
     await websocket.accept()
     conn = Connection(club, table_id, None if user is None else user.id, since, epoch)
+    conn.name = None if user is None else user.name
     club.register(conn)
     writer = asyncio.create_task(_write(websocket, conn))
     limiter = RateLimiter(club.settings.messages_per_second, club.settings.message_burst)
+    conn.hint_limiter = RateLimiter(club.settings.hints_per_second, club.settings.hint_burst)
+    conn.chat_limiter = RateLimiter(club.settings.chats_per_second, club.settings.chat_burst)
     try:
         conn.subscribe()
         await _read(websocket, conn, limiter)
@@ -118,6 +121,23 @@ async def _read(websocket: WebSocket, conn: Connection, limiter: RateLimiter) ->
             conn.subscribe()
         elif message.type == "back":
             await club.route(conn.table_id, Back(conn.address, conn.user_id, message.id))
+        elif message.type == "hint":
+            if conn.user_id is None:
+                conn.send(error("not_seated", "only a player at this table gets hints", message.id))
+            elif not conn.hint_limiter.allow():
+                conn.send(error("rate_limited", "hints are limited; wait a little", message.id))
+            else:
+                command = HintRequest(conn.address, conn.user_id, message.id, message.lang)
+                await club.route(conn.table_id, command)
+        elif message.type == "chat":
+            if conn.user_id is None or conn.name is None:
+                conn.send(error("not_seated", "log in to chat", message.id))
+            elif not conn.chat_limiter.allow():
+                conn.send(error("rate_limited", "too many chat lines; wait a little", message.id))
+            else:
+                assert message.text is not None
+                chat = Chat(conn.address, conn.user_id, conn.name, message.text, message.id)
+                await club.route(conn.table_id, chat)
         elif message.type == "action":
             if conn.user_id is None:
                 conn.send(error("not_seated", "spectators cannot act; log in and sit", message.id))
