@@ -35,6 +35,7 @@ from preferans.actions import (
 )
 from preferans.contracts import Contract, Strain, balkan_ladder
 from preferans.game import finish
+from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.phase import Phase
 from preferans.result import DealKind, WhistChoice
 from preferans.seats import Seat
@@ -149,7 +150,7 @@ def bidding_apply(state: DealState, action: Action) -> None:
     raise AssertionError("unreachable")
 
 
-def bidding_explain(state: DealState, action: Action) -> str:
+def bidding_explain(state: DealState, action: Action) -> IllegalActionError:
     seat = state.to_move
     assert seat is not None
     high = state.bid
@@ -157,28 +158,28 @@ def bidding_explain(state: DealState, action: Action) -> str:
     if isinstance(action, Call):
         if action.kind is CallKind.HERE:
             if not state._t.rules.here:
-                return '"moje" (here) is not played at this table'
+                return refusal("moje_not_played")
             if high is None:
-                return "there is no bid to hold yet"
+                return refusal("no_bid_to_hold")
             if not _priority(state, seat, state._high_seat):
-                return '"moje" (here) needs priority: only a player who speaks before can hold'
-            return "a game without the talon is held only by a first call"
-        return f"you cannot say {action.kind.value} in the bidding: bid, pass or say here"
+                return refusal("moje_needs_priority")
+            return refusal("igra_held_first_call")
+        return refusal("cannot_say_in_bidding", call=action.kind.value)
     if not isinstance(action, Bid):
-        return "it is the bidding: bid a number, igra, pass or moje (here)"
+        return refusal("balkan_bidding_prompt")
     contract = action.contract
     if not contract.balkan:
-        return "the Balkan bids are numbers 2–7 (2♠ 3♦ 4♥ 5♣ betl sans), or igra"
+        return refusal("balkan_bids_are")
     if contract.without_talon:
         if spoken:
-            return "igra (a game without the talon) can only be a first call"
-        return f"igra must name a game higher than {high}"
+            return refusal("igra_first_call")
+        return refusal("igra_must_beat", high=str(high))
     if high is not None and high.without_talon:
-        return f"{high} is without the talon: only a higher igra beats it"
+        return refusal("only_higher_igra", high=str(high))
     expected = 2 if high is None else high.level + 1
     if expected > 7:
-        return "nothing beats 7 with the talon: pass, or igra as a first call"
-    return f"no jumps: the next bid is {Contract.balkan_game(expected)}"
+        return refusal("nothing_beats_seven")
+    return refusal("no_jumps", next=str(Contract.balkan_game(expected)))
 
 
 def contract_options(state: DealState) -> tuple[Contract, ...]:
@@ -333,24 +334,24 @@ def _start_play(state: DealState) -> None:
     play.start_contract(state)
 
 
-def whisting_explain(state: DealState, action: Action) -> str:
+def whisting_explain(state: DealState, action: Action) -> IllegalActionError:
     stage = state._wstage
     if not isinstance(action, Call):
-        return "it is the defence: say whist or pass (then kontra or pass)"
+        return refusal("balkan_defence_prompt")
     kind = action.kind
     if stage in (_FIRST, _SECOND):
         if kind is CallKind.KONTRA:
-            return "first say whist or pass; kontra comes once the defence is settled"
+            return refusal("kontra_after_defence")
         if kind is CallKind.INVITE:
-            return "only a lone whister invites, after both defenders spoke"
-        return f"you cannot say {kind.value} now: say whist or pass"
+            return refusal("invite_lone_whister")
+        return refusal("cannot_say_now", call=kind.value)
     if stage == _LONE:
         if kind is CallKind.INVITE and obligatory_kontra(state):
-            return "on 2♠ with the talon and no refe the game is played only after a kontra"
-        return "you whist alone: invite, kontra (which invites) or pass (play alone)"
+            return refusal("obligatory_kontra")
+        return refusal("lone_whister_options")
     if stage == _KDECL:
-        return "answer the kontra: kontra again (re-kontra) or pass"
-    return "say kontra or pass"
+        return refusal("answer_kontra")
+    return refusal("kontra_or_pass")
 
 
 # --- play --------------------------------------------------------------------------------

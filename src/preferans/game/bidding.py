@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from preferans.actions import HERE, PASS, Action, Bid, Call, CallKind, action_from_index
 from preferans.contracts import Contract, bid_ladder
 from preferans.game import balkan, play, talon
+from preferans.game.errors import IllegalActionError, refusal
 
 if TYPE_CHECKING:
     from preferans.game.state import DealState
@@ -142,7 +143,7 @@ def apply(state: DealState, action: Action) -> None:
     raise AssertionError("unreachable")
 
 
-def explain(state: DealState, action: Action) -> str:
+def explain(state: DealState, action: Action) -> IllegalActionError:
     """Why ``action`` is not a legal call now."""
     if state._t.rules.is_balkan:
         return balkan.bidding_explain(state, action)
@@ -153,41 +154,43 @@ def explain(state: DealState, action: Action) -> str:
     if isinstance(action, Call):
         if action.kind is CallKind.HERE:
             if not rules.here:
-                return '"here" is not played at this table'
+                return refusal("here_not_played")
             if high is None:
-                return "there is no bid to hold yet"
+                return refusal("no_bid_to_hold")
             if high.is_misere:
-                return "a misère cannot be held: bid 9♠ or higher, or pass"
+                return refusal("misere_cannot_be_held")
             if state._high_seat == seat:
-                return "you already hold the highest bid"
+                return refusal("already_highest")
             if state._misere_seat == seat:
-                return "after your misère was outbid you can only pass"
-            return '"here" is allowed only when your right-hand neighbour is out of the bidding'
-        return f"you cannot say {action.kind.value} in the bidding: bid, pass or say here"
+                return refusal("after_misere_only_pass")
+            return refusal("here_needs_neighbour")
+        return refusal("cannot_say_in_bidding", call=action.kind.value)
     if not isinstance(action, Bid):
-        return "it is the bidding: bid, pass or say here"
+        return refusal("bidding_prompt")
     contract = action.contract
     if contract.balkan:
-        return "the Balkan bids are played only under the balkan rules"
+        return refusal("balkan_bid_outside_balkan")
     if contract.without_talon and not rules.no_talon_bids:
-        return "bids without the talon are not played at this table"
+        return refusal("no_talon_bids_not_played")
     if state._misere_seat == seat:
-        return "after your misère was outbid you can only pass"
+        return refusal("after_misere_only_pass")
     spoken = bool(state._spoken >> seat & 1)
     if contract.is_misere:
         if spoken:
-            return "misère can only be a first call"
-        return f"misère does not beat {high}" if high is not None else "misère is not allowed now"
+            return refusal("misere_first_call")
+        if high is not None:
+            return refusal("misere_does_not_beat", high=str(high))
+        return refusal("misere_not_allowed")
     bids = [a.contract for a in legal(state) if isinstance(a, Bid) and not a.contract.is_misere]
     regular = [c for c in bids if not c.without_talon]
     if high is not None and contract <= high:
         lowest = regular[0] if regular else (bids[0] if bids else None)
         if lowest is None:
-            return f"nothing beats {high}: pass"
-        return f"the bid must be {lowest} or higher"
+            return refusal("nothing_beats", high=str(high))
+        return refusal("bid_too_low", lowest=str(lowest))
     minimum = _minimum_key(state)
     if contract.ladder_key < minimum:
-        return "after raspasy the first game must be 7♠ or higher"
+        return refusal("raspasy_exit_minimum")
     if regular and not rules.jump_bids:
-        return f"no jumps: the next bid is {regular[0]}"
-    return f"{contract} cannot be bid now"
+        return refusal("no_jumps", next=str(regular[0]))
+    return refusal("cannot_bid_now", contract=str(contract))

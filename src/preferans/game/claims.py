@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from preferans.actions import ACCEPT, REJECT, Action, Claim
 from preferans.game import finish
+from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.phase import Phase
 from preferans.seats import Seat
 
@@ -126,7 +127,7 @@ def _settle(state: DealState, pending: PendingClaim) -> None:
     finish.end(state)
 
 
-def explain(state: DealState, action: Action) -> str:
+def explain(state: DealState, action: Action) -> IllegalActionError:
     pending = state._claim
     assert pending is not None
-    return f"{pending.claimer.english} claims {pending.tricks}: accept or reject"
+    return refusal("claim_pending", seat=pending.claimer.english, tricks=pending.tricks)

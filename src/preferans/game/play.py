@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from preferans.actions import Action, CardAction, Claim, card_action
 from preferans.cards import Card
 from preferans.game import balkan, claims, finish
+from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.masks import (
     SUIT_MASK,
     actions_of_mask,
@@ -253,36 +254,37 @@ def _dummy_moves(state: DealState) -> None:
     play_card(state, action.card)
 
 
-def explain(state: DealState, action: Action) -> str:
+def explain(state: DealState, action: Action) -> IllegalActionError:
     seat = state.to_move
     assert seat is not None
     if isinstance(action, Claim):
         if not state._t.rules.claims:
-            return "claims are not played at this table"
+            return refusal("claims_not_played")
         if state.contract is None:
-            return "there are no claims on raspasy"
+            return refusal("no_claims_on_raspasy")
         if state.current_trick:
-            return "a claim can be made only before a trick starts"
+            return refusal("claim_before_trick")
         if state._claim_blocked:
-            return "a claim was just rejected: play on to the next trick"
+            return refusal("claim_just_rejected")
         offer = claims.options(state)
         if offer:
-            return f"you can claim {', '.join(str(c.tricks) for c in offer)} now"
-        return "only the declarer or a whister who plays both hands can claim"
+            return refusal("claim_options", options=", ".join(str(c.tricks) for c in offer))
+        return refusal("claim_not_yours")
     if not isinstance(action, CardAction):
-        return "play a card"
+        return refusal("play_a_card")
     card = action.card
     if not state._hands[seat] >> card.index & 1:
-        whose = "your hand" if state.actor == seat else f"{seat.english}'s hand"
-        return f"{card} is not in {whose}"
+        if state.actor == seat:
+            return refusal("card_not_in_hand", card=str(card))
+        return refusal("card_not_in_seat_hand", card=str(card), seat=seat.english)
     led = state._led
     hand = state._hands[seat]
     if led >= 0 and hand & SUIT_MASK[led]:
-        return f"must follow {_SUIT_SYMBOLS[led]}"
+        return refusal("must_follow", suit=_SUIT_SYMBOLS[led])
     trump = state._trump
     if trump >= 0:
-        return f"must trump with {_SUIT_SYMBOLS[trump]}"
-    return f"{card} cannot be played now"
+        return refusal("must_trump", suit=_SUIT_SYMBOLS[trump])
+    return refusal("card_not_playable", card=str(card))
 
 
 _SUIT_SYMBOLS = ("♠", "♣", "♦", "♥")

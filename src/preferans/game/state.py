@@ -26,7 +26,7 @@ from preferans.cards import CardSet
 from preferans.contracts import Contract
 from preferans.game import bidding, claims, play, talon, whisting
 from preferans.game.deal import Deal
-from preferans.game.errors import IllegalActionError
+from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.phase import Phase
 from preferans.game.table import Table
 from preferans.game.trick import Trick
@@ -374,12 +374,12 @@ class DealState:
         nothing) if it is not legal. ``seat``, when given, must be the seat to act."""
         if seat is not None and seat != self.actor:
             if self.actor is None:
-                raise IllegalActionError("the deal is over")
-            raise IllegalActionError(f"it is {self.actor.english}'s turn")
+                raise refusal("deal_over")
+            raise refusal("not_your_turn", seat=self.actor.english)
         phase = self.phase
         if phase is Phase.PLAY and type(action) is CardAction:
             if not play.legal_mask(self) >> action.card.index & 1:
-                raise IllegalActionError(play.explain(self, action))
+                raise play.explain(self, action)
             new = self._copy()
             new.history = (*self.history, (self.to_move, action))  # type: ignore[arg-type]
             play.play_card(new, action.card)
@@ -391,9 +391,9 @@ class DealState:
             # Not one of the shared instances: compare by value, then use the shared one
             # (the phase modules compare calls by identity).
             if not isinstance(action, _ACTION_TYPES):
-                raise IllegalActionError(f"not an action: {action!r}")
+                raise refusal("not_an_action", action=repr(action))
             if action not in self.legal_actions():
-                raise IllegalActionError(_explain(self, action))
+                raise _explain(self, action)
             action = action_from_index(action.index)
         new = self._copy()
         who = self.actor if type(action) is Claim else self.to_move
@@ -445,7 +445,7 @@ def _over_legal(state: DealState) -> tuple[Action, ...]:
 
 
 def _over_apply(state: DealState, action: Action) -> None:
-    raise IllegalActionError("the deal is over")
+    raise refusal("deal_over")
 
 
 _LEGAL = {
@@ -479,9 +479,10 @@ _EXPLAIN = {
 }
 
 
-def _explain(state: DealState, action: Action) -> str:
+def _explain(state: DealState, action: Action) -> IllegalActionError:
+    """Why ``action`` is refused now, as an error carrying its code and params."""
     if state.phase is Phase.OVER:
-        return "the deal is over"
+        return refusal("deal_over")
     return _EXPLAIN[state.phase](state, action)
 
 

@@ -17,6 +17,7 @@ from preferans.actions import (
 )
 from preferans.contracts import Contract, bid_ladder
 from preferans.game import balkan, finish, play, whisting
+from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.masks import actions_of_mask
 from preferans.game.phase import Phase
 from preferans.result import DealKind
@@ -175,43 +176,43 @@ def apply_contract(state: DealState, action: Action) -> None:
         whisting.begin(state)
 
 
-def explain(state: DealState, action: Action) -> str:
+def explain(state: DealState, action: Action) -> IllegalActionError:
     phase = state.phase
     rules = state._t.rules
     bid = state.bid
     assert bid is not None
     if isinstance(action, CardAction):
         if phase is Phase.CONTRACT:
-            return "the discard is done: name the contract"
-        return f"{action.card} is not in your hand"
+            return refusal("discard_done")
+        return refusal("card_not_in_hand", card=str(action.card))
     if isinstance(action, Declare):
         if phase is not Phase.CONTRACT:
-            return "discard two cards first, then name the contract"
+            return refusal("discard_first")
         if bid.balkan:
             if not action.contract.balkan:
-                return "name a Balkan game: 2♠ 3♦ 4♥ 5♣ betl sans"
+                return refusal("name_balkan_game")
             if action.contract.without_talon != bid.without_talon:
-                return "the contract keeps the bid's talon: with it, or without it (igra)"
-            return f"the contract must be {bid} or higher"
+                return refusal("contract_keeps_talon")
+            return refusal("contract_too_low", bid=str(bid))
         if bid.is_misere:
-            return f"you bid {bid}: the contract is {bid}"
+            return refusal("misere_contract_fixed", bid=str(bid))
         if action.contract.is_misere:
-            return "misère can be played only if it was bid"
+            return refusal("misere_only_if_bid")
         if action.contract.without_talon != bid.without_talon:
             if bid.without_talon:
-                return "you bid without the talon: the contract is without the talon too"
-            return "you took the talon: the contract cannot be without it"
-        return f"the contract must be {bid} or higher"
+                return refusal("contract_without_talon_too")
+            return refusal("contract_took_talon")
+        return refusal("contract_too_low", bid=str(bid))
     if getattr(action, "kind", None) is CallKind.WALK_AWAY:
         if bid.is_misere:
-            return "you cannot walk away from a misère"
+            return refusal("no_walk_away_misere")
         if bid.without_talon:
-            return "you cannot walk away from a bid without the talon"
-        return "walking away without three is not played at this table"
+            return refusal("no_walk_away_without_talon")
+        return refusal("walk_away_not_played")
     if getattr(action, "kind", None) is CallKind.THROW_TALON:
         if not rules.throw_talon:
-            return "throwing the talon is not played at this table"
-        return "the talon can be thrown only before you take it"
+            return refusal("throw_talon_not_played")
+        return refusal("throw_talon_before_taking")
     if phase is Phase.CONTRACT:
-        return "name the contract"
-    return "discard a card"
+        return refusal("name_contract")
+    return refusal("discard_a_card")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from preferans.actions import CLOSED, HALF_WHIST, OPEN, PASS, WHIST, Action, Call, CallKind
 from preferans.contracts import Contract, Strain
 from preferans.game import balkan, finish, play
+from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.phase import Phase
 from preferans.result import WhistChoice
 from preferans.seats import Seat
@@ -146,29 +147,29 @@ def _not_played(state: DealState) -> None:
     finish.end(state)
 
 
-def explain(state: DealState, action: Action) -> str:
+def explain(state: DealState, action: Action) -> IllegalActionError:
     if state._t.rules.is_balkan:
         return balkan.whisting_explain(state, action)
     stage = state._wstage
     if not isinstance(action, Call):
-        return "it is the whisting: say whist or pass"
+        return refusal("whisting_prompt")
     kind = action.kind
     if stage == _CHOOSE:
-        return "you whist alone: choose open or closed play"
+        return refusal("choose_open_closed")
     if stage == _AFTER_RETURN:
-        return "the whist was returned: after a half-whist your only call is pass"
+        return refusal("after_return_only_pass")
     if kind is CallKind.HALF_WHIST:
         contract = state.contract
         assert contract is not None
         if not state._t.rules.half_whist:
-            return "half-whist is not played at this table"
+            return refusal("half_whist_not_played")
         if contract.level > 7:
-            return "half-whist is only for sixes and sevens"
+            return refusal("half_whist_six_seven")
         if stage == _RETURN:
-            return "return the whist (whist) or pass"
-        return "half-whist only by the second defender after the first passed"
+            return refusal("return_whist_or_pass")
+        return refusal("half_whist_second_defender")
     if kind is CallKind.PASS and _stalingrad(state):
-        return "Stalingrad: 6♠ must be whisted"
+        return refusal("stalingrad")
     if kind in (CallKind.OPEN, CallKind.CLOSED):
-        return "open or closed is chosen by a lone whister after both defenders spoke"
-    return f"you cannot say {kind.value} now: say whist or pass"
+        return refusal("open_closed_later")
+    return refusal("cannot_say_now", call=kind.value)
