@@ -166,7 +166,8 @@ class Client:
                 if message.get("type") in ("event", "snapshot", "synced"):
                     self.epoch = message.get("epoch", self.epoch)
                     self.v = int(message["v"])
-                    if message["type"] != "synced":
+                    # Chat and presence events leave the table as it was.
+                    if message["type"] == "snapshot" or "view" in message:
                         self.latest = message
                 await self._inbox.put(message)
 

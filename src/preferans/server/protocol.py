@@ -33,9 +33,11 @@ LANGUAGES = ("ru", "en")
 class BadMessage(ValueError):
     """A client message that cannot be understood; ``code`` names the problem."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, request_id: str | int | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.request_id = request_id
+        """The message's id when it could be read, so the client can match the answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,23 +86,30 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
         return ClientMessage("sync", request_id, since=since, epoch=epoch)
     if kind in ("ping", "back"):
         return ClientMessage(kind, request_id)
+    if kind in ("hint", "chat"):
+        try:
+            return _hint_or_chat(kind, request_id, data)
+        except BadMessage as problem:
+            raise BadMessage(problem.code, str(problem), request_id) from None
+    raise BadMessage("bad_message", "type must be one of: action, sync, back, ping, hint, chat")
+
+
+def _hint_or_chat(kind: str, request_id: str | int | None, data: dict[str, Any]) -> ClientMessage:
     if kind == "hint":
         lang = data.get("lang")
         if lang is not None and lang not in LANGUAGES:
             raise BadMessage("bad_message", f"lang must be one of: {', '.join(LANGUAGES)}")
         return ClientMessage("hint", request_id, lang=lang)
-    if kind == "chat":
-        text = data.get("text")
-        if not isinstance(text, str):
-            raise BadMessage("bad_message", "chat text must be a string")
-        # Control characters could forge lines in a log or a terminal; spaces are folded.
-        text = " ".join("".join(c for c in text if c.isprintable() or c.isspace()).split())
-        if not text:
-            raise BadMessage("bad_message", "chat text is empty")
-        if len(text) > MAX_CHAT:
-            raise BadMessage("bad_message", f"chat lines are at most {MAX_CHAT} characters")
-        return ClientMessage("chat", request_id, text=text)
-    raise BadMessage("bad_message", "type must be one of: action, sync, back, ping, hint, chat")
+    text = data.get("text")
+    if not isinstance(text, str):
+        raise BadMessage("bad_message", "chat text must be a string")
+    # Control characters could forge lines in a log or a terminal; spaces are folded.
+    text = " ".join("".join(c for c in text if c.isprintable() or c.isspace()).split())
+    if not text:
+        raise BadMessage("bad_message", "chat text is empty")
+    if len(text) > MAX_CHAT:
+        raise BadMessage("bad_message", f"chat lines are at most {MAX_CHAT} characters")
+    return ClientMessage("chat", request_id, text=text)
 
 
 def resolve_action(raw: int | str) -> Action:

@@ -111,7 +111,7 @@ async def _read(websocket: WebSocket, conn: Connection, limiter: RateLimiter) ->
         try:
             message = parse_client_message(raw, limit)
         except BadMessage as problem:
-            conn.send(error(problem.code, str(problem)))
+            conn.send(error(problem.code, str(problem), problem.request_id))
             continue
         if message.type == "ping":
             conn.send({"type": "pong", "id": message.id})
