@@ -96,6 +96,23 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
     assert child.exitstatus == 0
 
 
+def test_refusals_in_a_russian_game(tmp_path: Path) -> None:
+    """The engine's refusal is shown in the player's language, not in English."""
+    child = spawn(["play", "--seed", "5", "--target", "1", "--lang", "ru"], tmp_path)
+    child.expect(PROMPT)
+    child.sendline("♥A")  # a card while bidding
+    child.expect("Нельзя: идёт торговля: заявка, пас или «здесь»")
+    child.expect(PROMPT)
+    child.sendline("вист")  # a whist in the bidding
+    child.expect("Нельзя: в торговле нельзя сказать «вист»")
+    child.expect(PROMPT)
+    assert "must" not in str(child.before) and "bidding" not in str(child.before)
+    child.sendline("выход")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
 def test_save_quit_resume_and_finish(tmp_path: Path) -> None:
     save = tmp_path / "saved.pref"
     child = spawn([*SHORT, "--save", "saved.pref"], tmp_path)

@@ -192,3 +192,51 @@ def test_hint_module_reason_in_the_players_language() -> None:
     hint = get_hint(state.view(state.actor), lang="ru")  # type: ignore[arg-type]
     if hint.from_module:
         assert hint.reason
+
+
+def test_balkan_contracts_read_the_balkan_way() -> None:
+    texts = {
+        (n, bp, lang): i18n.contract_text(Contract.balkan_game(n, without_talon=bp), lang)
+        for n in range(2, 8)
+        for bp in (False, True)
+        for lang in ("en", "ru")
+    }
+    assert [texts[n, False, "en"] for n in range(2, 8)] == ["2♠", "3♦", "4♥", "5♣", "betl", "sans"]
+    assert [texts[n, False, "ru"] for n in (6, 7)] == ["бетл", "санс"]
+    assert texts[5, True, "en"] == "igra 5♣" and texts[6, True, "ru"] == "игра бетл"
+    declare = Declare(Contract.balkan_game(3))
+    assert i18n.action_text(declare, "ru") == "играю 3♦"
+    assert i18n.action_text(Declare(Contract.parse("7♠")), "ru") == "игра 7♠"  # unchanged
+
+
+def test_igra_and_moje_are_typed() -> None:
+    igra = Bid(Contract.balkan_game(5, without_talon=True))
+    legal = [PASS, Bid(Contract.balkan_game(2)), igra]
+    assert parse_input("igra 5c", legal) == (igra,)
+    assert parse_input("игра 5т", legal) == (igra,)
+    assert parse_input("моё", legal) == parse_input("here", legal)
+    contract = Declare(Contract.balkan_game(5, without_talon=True))
+    assert parse_input("igra 5c", [contract]) == (contract,)
+    # outside the Balkan game "игра 7т" still names the contract
+    seven = Declare(Contract.parse("7♣"))
+    assert parse_input("игра 7т", [seven]) == (seven,)
+
+
+def test_refusals_in_the_players_language() -> None:
+    from preferans.game import IllegalActionError
+
+    sochi = find_rules("sochi")
+    state = new_deal(sochi, Deal.random(sochi, Seat.E, random.Random(1)))
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(CardAction(C("♥A")))
+    assert caught.value.code == "bidding_prompt"
+    ru = i18n.tr("ru", "illegal", reason=caught.value.message("ru"))
+    assert ru == "Нельзя: идёт торговля: заявка, пас или «здесь»"
+    assert i18n.tr("en", "illegal", reason=caught.value.message("en")).startswith("Not allowed")
+
+
+def test_balkan_help_and_out_words_in_both_languages() -> None:
+    for lang in ("en", "ru"):
+        assert "kontra" in i18n.tr(lang, "help_balkan") or "контра" in i18n.tr(lang, "help_balkan")
+        assert i18n.tr(lang, "out_seat", seat="W")
+        assert i18n.tr(lang, "out_in_trick", seat="W")

@@ -101,7 +101,7 @@ class TerminalGame:
             f"{self.seat(s)}: {self.t('bot', level=lvl)}" for s, lvl in setup.bots.items()
         )
         self.plain(bots)
-        self.plain(self.t("commands"))
+        self.plain(self.t("commands_balkan" if setup.rules.is_balkan else "commands"))
 
     def run(self) -> int:
         """Play to the end of the pulya; the exit code of ``preferans play``."""
@@ -172,8 +172,16 @@ class TerminalGame:
             self.say(f"{escape(who)}: {action_markup(action, self.lang)}")
         if len(after.completed_tricks) > len(before.completed_tricks):
             number = len(after.completed_tricks)
-            self.say(completed_trick_markup(number, after.completed_tricks[-1], self.lang))
-        if before.phase is not after.phase and after.talon_shown and not before.talon_shown:
+            trick = after.completed_tricks[-1]
+            self.say(completed_trick_markup(number, trick, self.lang, out=after.out))
+        if (
+            before.phase is not after.phase
+            and after.talon_shown
+            and not before.talon_shown
+            and not (self.session.human_to_act() and after.phase is not Phase.PLAY)
+        ):
+            # When the person acts next, the table shown for his turn has the talon line:
+            # saying it here too printed it twice in a row.
             talon = " ".join(str(c) for c in after.deal.talon_order)
             self.plain(f"{self.t('talon')}: {talon}")
 
@@ -249,13 +257,16 @@ class TerminalGame:
             try:
                 probe = probe.apply(action)
             except IllegalActionError as error:
-                self.plain(self.t("illegal", reason=error))
+                # The engine's refusal in the player's language (its code and params).
+                self.plain(self.t("illegal", reason=error.message(self.lang)))
                 return None
         return list(actions)
 
     def command(self, command: Command, state: DealState) -> None:
         if command.name == "help":
             self.plain(self.t("help"))
+            if self.session.setup.rules.is_balkan:
+                self.plain(self.t("help_balkan"))
         elif command.name == "show":
             self.show(state)
         elif command.name == "sheet":

@@ -51,6 +51,42 @@ _MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  сохранить [ФАЙЛ]  сохранить игру, чтобы продолжить потом\n"
         "  выход          закончить (с сохранением, если задан --save)",
     ),
+    "commands_balkan": (
+        "Type a number from the list, a card (♠9, s9, q), a bid (2s 3d 4h 5c betl sans, "
+        "igra 5c, pass, here), whist, kontra, invite; ? for a hint, sheet, save, quit, help.",
+        "Введите номер из списка, карту (♠9, s9, q), заявку (2п 3б 4ч 5т бетл санс, "
+        "игра 5т, пас, моё), вист, контра, приглашаю; ? — подсказка, пуля, сохранить, "
+        "выход, помощь.",
+    ),
+    "help_balkan": (
+        "Balkan (bula):\n"
+        "  2s 3d 4h 5c    bids 2♠ 3♦ 4♥ 5♣; betl (6), sans (7); each bid is the next number\n"
+        "  igra 5c        igra: a game without the talon, only as your first call\n"
+        "  here           moje: hold the bid if you speak before its bidder\n"
+        "  whist / pass   defend or not; a lone whister then says:\n"
+        "  invite         the passer plays his cards with you (you answer for 4 tricks)\n"
+        "  kontra         double (×2); it also invites. Answered by kontra: re-kontra ×4,\n"
+        "                 sub-kontra ×8 …; pass ends the chain\n"
+        "  pass (lone)    play alone: the passer is out, tricks have two cards, you need 2\n"
+        "  All pass: refe (a double-value game later). The bula sheet follows every deal.",
+        "Балканский (була):\n"
+        "  2п 3б 4ч 5т    заявки 2♠ 3♦ 4♥ 5♣; бетл (6), санс (7); каждая — следующее число\n"
+        "  игра 5т        игра без прикупа, только первым словом\n"
+        "  моё (здесь)    удержать заявку, если вы говорите раньше заявившего\n"
+        "  вист / пас     защищаться или нет; одинокий вистующий затем говорит:\n"
+        "  приглашаю      пасующий играет своими картами с вами (вы отвечаете за 4 взятки)\n"
+        "  контра         удвоение (×2), оно же приглашение; ответ контрой: реконтра ×4,\n"
+        "                 субконтра ×8 …; пас заканчивает\n"
+        "  пас (один)     играть одному: пасующий вне игры, взятки по две карты, нужно 2\n"
+        "  Все спасовали: рефе (потом игра по двойной цене). Була — после каждой сдачи.",
+    ),
+    "out_seat": (
+        "{seat}: out (cards face down; tricks of two cards)",
+        "{seat}: вне игры (карты закрыты; взятки по две карты)",
+    ),
+    "out_in_trick": ("{seat} out", "{seat} вне игры"),
+    "betl_by": ("Betl by {seat}", "Бетл играет {seat}"),
+    "kontra_levels": ("kontra: {levels}", "контра: {levels}"),
     "deal_head": ("Deal {number} · dealer {dealer}", "Сдача {number} · сдаёт {dealer}"),
     "sits_out": ("you deal and sit out this deal", "вы сдаёте и не играете эту сдачу"),
     "your_hand": ("Your hand", "Ваши карты"),
@@ -129,7 +165,19 @@ def seat_name(seat: Seat, lang: Lang) -> str:
 
 
 def contract_text(contract: Contract, lang: Lang) -> str:
-    """``7♣``, ``6БК``/``6NT``, ``мизер``/``misère``, with ``бп``/``w/o talon``."""
+    """``7♣``, ``6БК``/``6NT``, ``мизер``/``misère``, with ``бп``/``w/o talon``; a Balkan
+    game the Balkan way: ``2♠ 3♦ 4♥ 5♣ betl sans``, ``igra 5♣`` without the talon (the
+    players name games by these words, not by Russian levels)."""
+    if contract.balkan:
+        if contract.strain is None:
+            text = "бетл" if lang == "ru" else "betl"
+        elif contract.level == 7:
+            text = "санс" if lang == "ru" else "sans"
+        else:
+            text = f"{contract.level}{contract.strain.symbol}"
+        if contract.without_talon:
+            text = ("игра " if lang == "ru" else "igra ") + text
+        return text
     if contract.is_misere:
         text = "мизер" if lang == "ru" else "misère"
     else:
@@ -150,6 +198,9 @@ def action_text(action: Action, lang: Lang) -> str:
     if isinstance(action, Bid):
         return contract_text(action.contract, lang)
     if isinstance(action, Declare):
+        if action.contract.balkan:  # "игра" is the Balkan igra: the declarer says "играю"
+            word = "играю" if lang == "ru" else "play"
+            return f"{word} {contract_text(action.contract, lang)}"
         word = "игра" if lang == "ru" else "play"
         return f"{word} {contract_text(action.contract, lang)}"
     if isinstance(action, Call):

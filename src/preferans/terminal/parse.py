@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from preferans.actions import (
+    HERE,
     PASS,
     WHIST,
     Action,
@@ -45,7 +46,18 @@ COMMANDS: Final[dict[str, str]] = {
     "стол": "show",
 }
 
-_SHORT: Final[dict[str, Action]] = {"p": PASS, "п": PASS, "w": WHIST, "в": WHIST}
+_SHORT: Final[dict[str, Action]] = {
+    "p": PASS,
+    "п": PASS,
+    "w": WHIST,
+    "в": WHIST,
+    # Balkan "moje" (mine): the same call as "here".
+    "moje": HERE,
+    "моё": HERE,
+    "мое": HERE,
+}
+#: Balkan igra (a game without the talon) is said before the game: "igra 5c".
+_IGRA: Final = ("igra ", "игра ")
 
 
 class InputError(ValueError):
@@ -101,6 +113,9 @@ def _one(text: str, legal: Sequence[Action]) -> Action:
     short = _SHORT.get(lowered)
     if short is not None:
         return short
+    igra = _igra(lowered, legal)
+    if igra is not None:
+        return igra
     by_rank = _by_rank(text, legal)
     if by_rank is not None:
         return by_rank
@@ -116,6 +131,25 @@ def _one(text: str, legal: Sequence[Action]) -> Action:
         if card is not None and any(isinstance(a, CardAction) for a in legal):
             return card
     return action
+
+
+def _igra(lowered: str, legal: Sequence[Action]) -> Action | None:
+    """``igra 5c`` / ``игра 5т``: the Balkan bid of that game without the talon. In the
+    contract step "игра 5т" keeps its old meaning (name the contract), so the igra reading
+    is taken only when it is on offer."""
+    for word in _IGRA:
+        if lowered.startswith(word):
+            try:
+                action = parse_action(lowered[len(word) :].strip() + " bp")
+            except ValueError:
+                return None
+            if not isinstance(action, Bid) or not action.contract.balkan:
+                return None
+            if action in legal:
+                return action
+            if Declare(action.contract) in legal:
+                return Declare(action.contract)
+    return None
 
 
 def _rank_first_card(text: str) -> CardAction | None:

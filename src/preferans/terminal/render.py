@@ -58,10 +58,16 @@ def trick_markup(cards: Iterable[tuple[Seat, Card]], lang: Lang) -> str:
     return ", ".join(f"{_letter(seat, lang)} {card_markup(card)}" for seat, card in cards)
 
 
-def completed_trick_markup(number: int, trick: Trick, lang: Lang) -> str:
+def completed_trick_markup(
+    number: int, trick: Trick, lang: Lang, *, out: Seat | None = None
+) -> str:
+    """``Trick 3: S ♠A, W ♠7 → S``; a Balkan trick of two cards names the seat that is out,
+    so that the missing card does not look like a bug."""
     cards = trick_markup(trick.cards, lang)
     if trick.talon_card is not None:
         cards = f"[{card_markup(trick.talon_card)}] " + cards
+    if out is not None and all(seat != out for seat, _ in trick.cards):
+        cards += f" ({escape(tr(lang, 'out_in_trick', seat=_letter(out, lang)))})"
     return tr(lang, "trick_done", n=number, cards=cards, winner=_letter(trick.winner, lang))
 
 
@@ -83,7 +89,7 @@ def view_lines(view: View, lang: Lang, *, seat_labels: dict[Seat, str] | None = 
     labels = seat_labels or {}
     lines: list[str] = []
     if view.contract is not None and view.declarer is not None:
-        if view.contract.is_misere:
+        if view.contract.is_misere and not view.contract.balkan:
             head = tr(lang, "misere_by", seat=seat_name(view.declarer, lang))
         else:
             head = tr(
@@ -95,7 +101,12 @@ def view_lines(view: View, lang: Lang, *, seat_labels: dict[Seat, str] | None = 
         if view.whisters:
             whist = ", ".join(_letter(s, lang) for s in view.whisters)
             head += "; " + tr(lang, "whisters", seats=whist)
+        if view.kontra:
+            levels = ", ".join(f"{_letter(s, lang)} ×{2**n}" for s, n in view.kontra.items())
+            head += "; " + tr(lang, "kontra_levels", levels=levels)
         lines.append(escape(head))
+        if view.out is not None and view.phase is Phase.PLAY:
+            lines.append(escape(tr(lang, "out_seat", seat=seat_name(view.out, lang))))
     elif view.phase is Phase.PLAY and view.declarer is None:
         lines.append(tr(lang, "raspasy"))
     if view.phase is Phase.BIDDING or (view.phase is not Phase.PLAY and view.contract is None):
