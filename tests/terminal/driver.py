@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Final
 
-import pexpect
+import pexpect  # type: ignore[import-untyped]
 
 PROMPT: Final = "> "
 END: Final = "Game record written"

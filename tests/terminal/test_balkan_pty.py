@@ -7,7 +7,7 @@ import random
 import re
 from pathlib import Path
 
-import pexpect
+import pexpect  # type: ignore[import-untyped]
 
 from .driver import END, PROMPT, choices, spawn
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pexpect
+import pexpect  # type: ignore[import-untyped]
 import pytest
 
 from preferans.notation import load

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from preferans.actions import PASS, WHIST, Bid, CardAction, Declare, action_from_index
+from preferans.actions import PASS, WHIST, Action, Bid, CardAction, Declare, action_from_index
 from preferans.cards import Card
 from preferans.contracts import Contract
 from preferans.game import Deal, DealState, Phase, new_deal
@@ -211,7 +211,7 @@ def test_balkan_contracts_read_the_balkan_way() -> None:
 
 def test_igra_and_moje_are_typed() -> None:
     igra = Bid(Contract.balkan_game(5, without_talon=True))
-    legal = [PASS, Bid(Contract.balkan_game(2)), igra]
+    legal: list[Action] = [PASS, Bid(Contract.balkan_game(2)), igra]
     assert parse_input("igra 5c", legal) == (igra,)
     assert parse_input("игра 5т", legal) == (igra,)
     assert parse_input("моё", legal) == parse_input("here", legal)
