@@ -19,6 +19,7 @@ _EPILOG = """\
 examples:
   preferans play                                  Sochi, 3 players, pulya to 20
   preferans play --variant leningrad --target 10 --lang en
+  preferans play --variant balkan --target 30    the Balkan game, bula from 30
   preferans play --players 4 --bots random,heuristic,heuristic
   preferans play --set half_whist=false --set raspasy_progression=1,2,4
   preferans play --seed 7 --save game.pref        reproducible cards; autosave
@@ -27,7 +28,8 @@ examples:
   preferans play --seed 1 --lang en < moves.txt   scripted, one input per line
 
 at the prompt: a number from the list, a card (♠9, s9, d10, q), a bid (7c, 6nt,
-misere, pass), ? for a hint, sheet, save [FILE], help, quit.
+misere, pass), ? for a hint, sheet, save [FILE], help, quit. Balkan: 2s 3d 4h 5c
+betl sans, igra 5c (without the talon), here (moje), whist, kontra, invite.
 
 exit codes: 0 the game ended or you quit, 2 bad arguments or an unreadable save,
 130 interrupted (Ctrl-C, or input ended before the game did).
@@ -47,7 +49,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--variant", default="sochi", help="sochi, leningrad (piter) or rostov (default: sochi)"
+        "--variant",
+        default="sochi",
+        help="sochi, leningrad (piter), rostov or balkan (serbian; bula) (default: sochi)",
     )
     parser.add_argument(
         "--set",
