@@ -30,8 +30,8 @@ typecheck: $(STAMP)
 # The browser tests run in their own pytest process: Playwright's sync API keeps an event
 # loop running in the main thread, which the asyncio tests of the server must not inherit.
 test: lint typecheck
-	$(BIN)/python -m pytest -q tests --ignore=tests/e2e
-	$(BIN)/python -m pytest -q tests/e2e
+	$(BIN)/python -m pytest -q --durations=15 tests --ignore=tests/e2e
+	$(BIN)/python -m pytest -q --durations=5 tests/e2e
 
 bench: $(STAMP)
 	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done

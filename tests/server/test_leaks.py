@@ -21,6 +21,7 @@ from preferans.actions import parse_action
 from preferans.cards import Card, CardSet
 from preferans.game import DealState, new_deal
 from preferans.rules import Rules
+from preferans.scoring import BulaSheet, result_from_dict
 from preferans.seats import Seat
 
 SUITS = "♠♣♦♥"
@@ -61,6 +62,7 @@ class Replayer:
         self.secret = bytes.fromhex(summary["secret"])
         self.seeds = {Seat[s]: seed for s, seed in summary["seeds"].items()}
         self.table_id = table_id
+        self.target = summary["target"]
         self.deals = record["deals"]
         self.seats = [Seat[s] for s in summary["players"]]
         if self.rules.players == 4:
@@ -82,7 +84,12 @@ class Replayer:
             Seat[deal_info["dealer"]],
         )
         assert {s.name: str(c) for s, c in deal.hands.items()} == deal_info["hands"]
-        state = new_deal(self.rules, deal, raspasy_run=run)
+        refe: tuple[Seat, ...] = ()
+        if self.rules.is_balkan:
+            # The engine needs the seats holding an open refe, read off the bula sheet.
+            earlier = [result_from_dict(d["result"]) for d in self.deals[: number - 1]]
+            refe = BulaSheet.replay(self.rules, earlier, self.target).refe_seats
+        state = new_deal(self.rules, deal, raspasy_run=run, refe=refe)
         for index, entry in enumerate(deal_info["actions"][:actions]):
             if len(state.history) > index:
                 continue  # played by the engine itself (the dummy's fixed rule on raspasy)
@@ -130,6 +137,7 @@ TABLES = [
     {"players": 4, "preset": "sochi"},
     {"players": 4, "preset": "leningrad", "conventions": {"throw_talon": True}},
     {"players": 2, "preset": "sochi"},
+    {"players": 3, "preset": "balkan"},
 ]
 
 
