@@ -4,10 +4,54 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from pathlib import Path
 from typing import Any
 
 __all__ = ["add_parser", "run"]
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+_EPILOG = """\
+examples:
+  preferans serve                                  http://127.0.0.1:8000/, SQLite in ./data
+  preferans serve --host 0.0.0.0 --port 8080 --data-dir /var/lib/preferans
+  preferans serve --database postgresql+asyncpg://u@db/club --redis redis://cache:6379/0
+
+exit codes: 0 stopped normally, 2 bad options or the server extra is missing
+(pip install 'preferans[server]'), 130 interrupted.
+"""
+
+
+def _port(text: str) -> int:
+    """A TCP port: argparse turns the ValueError into a one-line usage error (exit 2)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1–65535, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value < 1e6:
+        raise argparse.ArgumentTypeError(f"must be ≥ 0 seconds, not {text}")
+    return value
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < 1e6:
+        raise argparse.ArgumentTypeError(f"must be > 0, not {text}")
+    return value
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -16,37 +60,58 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="run the online club (web, REST, websockets)",
         description="Run the online club. By default one process with SQLite in --data-dir; "
         "give --database and --redis to run several processes as one club.",
+        epilog=_EPILOG,
+        formatter_class=_Formatter,
     )
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--data-dir", type=Path, default=Path("data"), help="default ./data")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=_port, default=8000, help="TCP port, 1–65535")
+    parser.add_argument(
+        "--data-dir", type=Path, default=Path("data"), help="directory of the SQLite file"
+    )
     parser.add_argument(
         "--database", default=None, help="SQLAlchemy URL, e.g. postgresql+asyncpg://u@h/db"
     )
-    parser.add_argument("--schema", default=None, help="PostgreSQL schema (default: public)")
+    parser.add_argument("--schema", default=None, help="PostgreSQL schema; none: public")
     parser.add_argument("--redis", default=None, help="redis://host:6379/0 for several processes")
     parser.add_argument("--redis-prefix", default="pref", help="key and channel prefix")
     parser.add_argument("--node-id", default=None, help="this process's name in the cluster")
     parser.add_argument("--secure-cookies", action="store_true", help="behind HTTPS")
     parser.add_argument(
         "--grace",
-        type=float,
+        type=_seconds,
         default=20.0,
         help="seconds a disconnected player keeps the seat before a bot plays",
     )
-    parser.add_argument("--bot-delay", type=float, default=0.3, help="seconds before a bot acts")
-    parser.add_argument("--lease", type=float, default=6.0, help="table lease in seconds")
+    parser.add_argument("--bot-delay", type=_seconds, default=0.3, help="seconds before a bot acts")
+    parser.add_argument("--lease", type=_positive, default=6.0, help="table lease in seconds")
     parser.add_argument(
-        "--rate", type=float, default=20.0, help="websocket messages a second per connection"
+        "--rate", type=_positive, default=20.0, help="websocket messages a second per connection"
     )
     parser.add_argument(
         "--auth-rate",
-        type=float,
+        type=_positive,
         default=1.0,
         help="registrations and logins a second per address (bursts of 30)",
     )
-    parser.add_argument("--log-level", default="warning")
+    parser.add_argument(
+        "--log-level",
+        default="warning",
+        type=str.lower,
+        choices=LOG_LEVELS,
+        help="logging of the server and uvicorn",
+    )
+    # A bad option is one line on stderr and exit 2, not the whole usage block.
+    setattr(parser, "error", _one_line_error)  # noqa: B010
     return parser
+
+
+def _one_line_error(message: str) -> None:
+    print(f"preferans serve: {message} (see preferans serve --help)", file=sys.stderr)
+    sys.exit(2)
+
+
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Defaults after every option's help, and the epilog's examples kept as written."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,9 +121,14 @@ def run(args: argparse.Namespace) -> int:
         from preferans.server.app import create_app
         from preferans.server.config import Settings
     except ImportError as problem:
-        print(f"the server needs its extra: pip install 'preferans[server]' ({problem})")
+        print(
+            f"preferans serve: the server needs its extra: pip install 'preferans[server]' "
+            f"({problem})",
+            file=sys.stderr,
+        )
         return 2
-    logging.basicConfig(level=args.log_level.upper())
+    level = "DEBUG" if args.log_level == "trace" else args.log_level.upper()
+    logging.basicConfig(level=level)
     options: dict[str, Any] = {
         "data_dir": args.data_dir,
         "database_url": args.database,
@@ -75,7 +145,11 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.node_id:
         options["node_id"] = args.node_id
-    settings = Settings(**options)
+    try:
+        settings = Settings(**options)
+    except ValueError as problem:
+        print(f"preferans serve: {problem}", file=sys.stderr)
+        return 2
     app = create_app(settings)
     uvicorn.run(
         app,
@@ -90,8 +164,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    import sys
-
     _parser = argparse.ArgumentParser(prog="preferans")
     _sub = _parser.add_subparsers()
     add_parser(_sub)
