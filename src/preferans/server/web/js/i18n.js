@@ -33,6 +33,11 @@ const STRINGS = {
     keyChat: "Enter: write in the chat",
     close: "Close", step: "Step", first: "Start", prev: "Back", next: "Forward", last: "End",
     solverNeeded: "The solver's values need the server's replay analysis (not available yet).",
+    solverSide: "Solver: tricks the mover's side takes from here with each card (more is better).",
+    solverOwn: "Solver: the mover's own tricks from here with each card (fewer is better).",
+    solverDeclarer: "Solver: tricks the misère player takes with each card (more is better for the catchers).",
+    solverLoading: "Solver: analysing…", noSolver: "No solver values for this step.",
+    sheetSvg: "Sheet as SVG (print, share)", bula: "Bula",
     noGame: "This game has not finished yet.", passwordNeeded: "This table has a password",
     error: "Error", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
     dummy: "dummy", openHands: "open", total: "Total", seat: "Seat", result: "Result",
@@ -74,6 +79,11 @@ const STRINGS = {
     keyChat: "Enter: написать в чат",
     close: "Закрыть", step: "Ход", first: "В начало", prev: "Назад", next: "Вперёд", last: "В конец",
     solverNeeded: "Оценки решателя требуют анализа записи на сервере (пока нет).",
+    solverSide: "Решатель: взяток стороне ходящего до конца при каждой карте (больше — лучше).",
+    solverOwn: "Решатель: своих взяток до конца при каждой карте (меньше — лучше).",
+    solverDeclarer: "Решатель: взяток мизерующего при каждой карте (больше — лучше ловящим).",
+    solverLoading: "Решатель: анализ…", noSolver: "Для этого хода оценок нет.",
+    sheetSvg: "Лист в SVG (печать, ссылка)", bula: "Була",
     noGame: "Эта игра ещё не закончена.", passwordNeeded: "У стола есть пароль",
     error: "Ошибка", connecting: "Соединение…", reconnecting: "Связь потеряна, переподключаемся…",
     dummy: "болван", openHands: "в светлую", total: "Итого", seat: "Место", result: "Итог",
@@ -94,12 +104,12 @@ const CALLS = {
   en: {
     pass: "Pass", here: "Here", "walk away": "Walk away", "throw talon": "Throw talon",
     whist: "Whist", "half-whist": "Half-whist", open: "Open", closed: "Closed",
-    accept: "Accept", reject: "Reject",
+    accept: "Accept", reject: "Reject", kontra: "Kontra", invite: "Invite",
   },
   ru: {
     pass: "Пас", here: "Здесь", "walk away": "Без трёх", "throw talon": "Бросить прикуп",
     whist: "Вист", "half-whist": "Полвиста", open: "В светлую", closed: "Втёмную",
-    accept: "Принять", reject: "Отклонить",
+    accept: "Принять", reject: "Отклонить", kontra: "Контра", invite: "Позвать",
   },
 };
 
@@ -130,6 +140,13 @@ export function seatLetter(seat) { return LETTERS[lang][seat] ?? seat; }
 /** A contract as the engine writes it ("7♣", "6БК", "мизер", "9♠бп", ASCII "6H") for people. */
 export function contractText(text) {
   if (!text) return "";
+  const balkan = /^([2-5][♠♣♦♥]|betl|sans)(bp)?$/.exec(text);
+  if (balkan) {
+    // Balkan bids are numbered (2♠ 3♦ 4♥ 5♣, 6 betl, 7 sans); igra is marked "bp".
+    const words = { betl: ["6 betl", "6 бетл"], sans: ["7 sans", "7 санс"] }[balkan[1]];
+    const name = words ? words[lang === "ru" ? 1 : 0] : balkan[1];
+    return balkan[2] ? `${name} ${lang === "ru" ? "бп" : "bp"}` : name;
+  }
   let out = text.replace(/bp$/, "бп")
     .replace(/^(\d+)([SCDH])(?=бп|$)/, (_, n, s) => n + { S: "♠", C: "♣", D: "♦", H: "♥" }[s])
     .replace(/^(\d+)NT/, "$1БК").replace(/^mis[eè]re/i, "мизер");

@@ -1,5 +1,5 @@
 // The replay of a finished game: every deal, every call and card, step by step.
-// The solver's value of each possible card needs the server (see docs/web.md).
+// The solver's value of each legal card comes from /api/games/{id}/deals/{n}/analysis.
 
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
@@ -43,6 +43,17 @@ export async function replayView(app, root, tableId) {
     return () => {};
   }
   let dealIndex = 0; let step = 0;
+  const analyses = new Map(); // deal number → list of steps, "loading" or null (unavailable)
+  function analysisOf(number) {
+    if (!analyses.has(number)) {
+      analyses.set(number, "loading");
+      fetch(`/api/games/${tableId}/deals/${number}/analysis`)
+        .then((r) => (r.ok ? r.json() : null))
+        .catch(() => null)
+        .then((steps) => { analyses.set(number, steps); render(); });
+    }
+    return analyses.get(number);
+  }
   const board = h("div.replay-board");
   const controls = h("div.replay-controls");
   const dealPicker = h("select", { "aria-label": t("deal"), onchange: () => { dealIndex = Number(dealPicker.value); step = 0; render(); } },
@@ -52,17 +63,24 @@ export async function replayView(app, root, tableId) {
     const pos = positionAt(deal, step);
     const next = deal.actions[step];
     const seats = Object.keys(deal.hands);
+    const steps = analysisOf(deal.number);
+    const solved = Array.isArray(steps) ? steps.find((s) => s.step === step) : null;
+    const valueOf = (seat, c) => (solved && solved.seat === seat ? solved.values[c] : undefined);
+    const note = steps === "loading" ? t("solverLoading") : solved
+      ? t({ side: "solverSide", own: "solverOwn", declarer: "solverDeclarer" }[solved.meaning] || "solverSide")
+      : t("noSolver");
     clear(board,
       h("div.replay-hands", seats.map((seat) => h("section.replay-seat", { dataset: { seat } },
         h("h3", seatName(seat), deal.dealer === seat ? h("span.badge.dealer", t("dealer")) : null,
           next?.seat === seat ? h("span.badge.turn", "▶") : null),
         h("div.cards.small", sortCards(pos.hands[seat]).map((c) =>
-          h("div.card-slot", { class: next?.action === c && next.seat === seat ? "next" : "", dataset: { card: c } }, card(c))))))),
+          h("div.card-slot", { class: next?.action === c && next.seat === seat ? "next" : "", dataset: { card: c } }, card(c),
+            valueOf(seat, c) !== undefined ? h("span.solver-value", { title: note }, String(valueOf(seat, c))) : null)))))),
       h("div.replay-centre",
         h("div.trick", pos.trick.map(([seat, c]) => h("figure", card(c), h("figcaption", seatName(seat))))),
         h("p.muted", `${t("talon")}: ${deal.talon}${pos.discard.length ? ` · ${t("discard")}: ${pos.discard.join(" ")}` : ""}`),
         h("ol.calls", pos.calls.map(([seat, a]) => h("li", h("b", `${seatName(seat)}: `), actionText(a)))),
-        h("p.solver-note", t("solverNeeded"))),
+        h("p.solver-note", note)),
       h("p.replay-result", `${t("result")}: `, deal.result.kind === "raspasy" ? t("raspasy")
         : `${seatName(deal.result.declarer)} ${contractText(deal.result.contract || "")}`, " · ",
       Object.entries(deal.result.tricks).map(([s, n]) => `${seatName(s)} ${n}`).join(", ")));

@@ -64,7 +64,8 @@ export function tableView(app, root, tableId) {
       if (m.sheet && m.sheet.deals) rememberTotals(m.sheet.deals, m.sheet.totals);
       if (m.sheet?.deals_detail) st.writes = m.sheet.deals_detail;
       st.deal = m.deal; st.dealer = m.dealer;
-      setView(m.view || null, m.legal || []);
+      if (Array.isArray(m.chat)) { st.chat = []; clear(chatLog); for (const line of m.chat) addChat(line); }
+      setView(m.view || null, m.legal || [], m.seconds_left, true);
       if (m.summary) finished(m.summary);
       renderAll();
       return;
@@ -89,7 +90,7 @@ export function tableView(app, root, tableId) {
     }
     if (m.view) {
       const before = st.view?.completed_tricks?.length || 0;
-      setView(m.view, m.legal || []);
+      setView(m.view, m.legal || [], m.seconds_left, false);
       if ((m.view.completed_tricks?.length || 0) > before && !m.view.current_trick.length) {
         st.lastTrickUntil = Date.now() + TRICK_LINGER_MS;
         schedule(TRICK_LINGER_MS + 50);
@@ -98,10 +99,15 @@ export function tableView(app, root, tableId) {
     renderAll();
   }
 
-  function setView(view, legal) {
+  function setView(view, legal, secondsLeft, fresh) {
     st.view = view; st.legal = legal;
     const key = view ? `${st.deal}:${view.history.length}:${view.actor}` : null;
-    if (key !== st.turnKey) { st.turnKey = key; st.turnStart = Date.now(); st.hint = null; }
+    const changed = key !== st.turnKey;
+    if (changed) { st.turnKey = key; st.turnStart = Date.now(); st.hint = null; }
+    // The server's clock decides: seconds_left is counted from its deadline, so a reload
+    // or a slow network does not restart the countdown.
+    if ((changed || fresh) && typeof secondsLeft === "number") st.turnEnds = Date.now() + secondsLeft * 1000;
+    else if (changed) st.turnEnds = null;
   }
 
   function finished(summary) {
@@ -135,7 +141,7 @@ export function tableView(app, root, tableId) {
   }
 
   async function askHint() {
-    const reply = await socket.request({ type: "hint" });
+    const reply = await socket.request({ type: "hint", lang: language() });
     st.hint = reply.type === "hint" ? reply : { unavailable: true };
     renderHand();
   }
@@ -403,24 +409,35 @@ export function tableView(app, root, tableId) {
       totals: st.sheet.totals, chains, names,
       result: st.summary?.settlement?.rounded || null,
     };
-    clear(sheetBox, sheetSvg(model));
+    const svgUrl = `/api/tables/${tableId}/sheet.svg?lang=${language()}`;
+    const bula = info.variant === "balkan" || st.sheet.kind === "bula";
+    // The bula sheet is the server's drawing (scoring.render_svg); the pulya is drawn here.
+    const drawing = () => (bula
+      ? h("img.bula-sheet", { src: `${svgUrl}&deals=${st.sheet.deals}`, alt: t("bula") })
+      : sheetSvg(model));
+    clear(sheetBox, drawing());
     sheetBox.title = t("sheet");
-    sheetBox.onclick = () => overlay(t("sheet"), h("div.sheet-large", sheetSvg(model)));
+    sheetBox.onclick = () => overlay(t("sheet"), h("div.sheet-large", drawing()));
+    const svgLink = h("p.sheet-link", h("a", { href: svgUrl, target: "_blank", rel: "noopener" }, t("sheetSvg")));
     const final = st.summary ? h("section.final",
       h("h3", t("gameOver")),
-      settlementTable(st.summary.settlement, st.summary.stake, names),
+      bula ? null : settlementTable(st.summary.settlement, st.summary.stake, names),
       h("p.muted", `${t("verified")}: ${st.summary.commitment_ok === false ? "✗" : "✓"} · `,
         h("a", { href: `#/replay/${tableId}` }, t("replay")), " · ",
         h("a", { href: `/api/games/${tableId}/record`, download: `pulya-${tableId}.json` }, "JSON"))) : null;
-    clear(sidePanel, tabs, final, sheetBox,
-      h("details.breakdown-box", { open: true }, h("summary", t("breakdown")),
-        breakdown({ results: st.results, writes: st.writes, totalsHistory: st.totals })));
+    let details = null;
+    try {
+      details = h("details.breakdown-box", { open: true }, h("summary", t("breakdown")),
+        breakdown({ results: st.results, writes: st.writes, totalsHistory: st.totals }));
+    } catch { details = null; } // a sheet the breakdown does not know: the drawing still explains
+    clear(sidePanel, tabs, final, sheetBox, svgLink, details);
   }
 
   function updateClock() {
     const el = felt.querySelector("[data-clock]") || handArea.querySelector("[data-clock]");
     if (!el || !st.info?.clock_seconds) return;
-    const left = Math.max(0, Math.ceil(st.info.clock_seconds - (Date.now() - st.turnStart) / 1000));
+    const left = Math.max(0, Math.ceil(st.turnEnds ? (st.turnEnds - Date.now()) / 1000
+      : st.info.clock_seconds - (Date.now() - st.turnStart) / 1000));
     el.textContent = `⏱ ${t("clockLeft", { s: left })}`;
     el.classList.toggle("low", left <= 5);
   }
