@@ -37,7 +37,7 @@ const STRINGS = {
     solverOwn: "Solver: the mover's own tricks from here with each card (fewer is better).",
     solverDeclarer: "Solver: tricks the misère player takes with each card (more is better for the catchers).",
     solverLoading: "Solver: analysing…", noSolver: "No solver values for this step.",
-    sheetSvg: "Sheet as SVG (print, share)", bula: "Bula",
+    sheetSvg: "Sheet as SVG (print, share)", bula: "Bula", bulaFrom: "Bula from", refe: "Refe (all passed)",
     noGame: "This game has not finished yet.", passwordNeeded: "This table has a password",
     error: "Error", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
     dummy: "dummy", openHands: "open", total: "Total", seat: "Seat", result: "Result",
@@ -83,7 +83,7 @@ const STRINGS = {
     solverOwn: "Решатель: своих взяток до конца при каждой карте (меньше — лучше).",
     solverDeclarer: "Решатель: взяток мизерующего при каждой карте (больше — лучше ловящим).",
     solverLoading: "Решатель: анализ…", noSolver: "Для этого хода оценок нет.",
-    sheetSvg: "Лист в SVG (печать, ссылка)", bula: "Була",
+    sheetSvg: "Лист в SVG (печать, ссылка)", bula: "Була", bulaFrom: "Була от", refe: "Рефе (все пас)",
     noGame: "Эта игра ещё не закончена.", passwordNeeded: "У стола есть пароль",
     error: "Ошибка", connecting: "Соединение…", reconnecting: "Связь потеряна, переподключаемся…",
     dummy: "болван", openHands: "в светлую", total: "Итого", seat: "Место", result: "Итог",
@@ -140,10 +140,11 @@ export function seatLetter(seat) { return LETTERS[lang][seat] ?? seat; }
 /** A contract as the engine writes it ("7♣", "6БК", "мизер", "9♠бп", ASCII "6H") for people. */
 export function contractText(text) {
   if (!text) return "";
-  const balkan = /^([2-5][♠♣♦♥]|betl|sans)(bp)?$/.exec(text);
+  const balkan = /^([2-5][♠♣♦♥]|betl|sans|бетл|санс)(bp|бп)?$/.exec(text);
   if (balkan) {
     // Balkan bids are numbered (2♠ 3♦ 4♥ 5♣, 6 betl, 7 sans); igra is marked "bp".
-    const words = { betl: ["6 betl", "6 бетл"], sans: ["7 sans", "7 санс"] }[balkan[1]];
+    const six = ["6 betl", "6 бетл"], seven = ["7 sans", "7 санс"];
+    const words = { betl: six, бетл: six, sans: seven, санс: seven }[balkan[1]];
     const name = words ? words[lang === "ru" ? 1 : 0] : balkan[1];
     return balkan[2] ? `${name} ${lang === "ru" ? "бп" : "bp"}` : name;
   }

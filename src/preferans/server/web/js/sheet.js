@@ -154,6 +154,7 @@ function dealSummary(result) {
   const tr = result.tricks || {};
   const tricks = Object.entries(tr).map(([seat, n]) => `${seatLetter(seat)} ${n}`).join(", ");
   if (result.kind === "raspasy") return `${t("raspasy")}: ${tricks}`;
+  if (result.kind === "refe") return t("refe");
   const who = result.declarer ? seatName(result.declarer) : "";
   const contract = contractText(result.contract || result.bid || "");
   const defenders = Object.entries(result.defenders || {})

@@ -188,7 +188,7 @@ export function tableView(app, root, tableId) {
     const bits = [];
     if (info) {
       bits.push(h("span.variant", { class: `v-${info.variant}` }, t(info.variant)));
-      bits.push(h("span.meta", `#${tableId} · ${t("target")} ${info.target}`));
+      bits.push(h("span.meta", `#${tableId} · ${t(info.variant === "balkan" ? "bulaFrom" : "target")} ${info.target}`));
       if (st.deal) bits.push(h("span.meta", `${t("deal")} ${st.deal}`));
       if (v?.contract) bits.push(h("span.meta.contract", `${t("contract")}: ${contractText(v.contract)} · ${seatName(v.declarer)}`));
       else if (v?.kind === "raspasy") bits.push(h("span.meta.contract", t("raspasy")));
@@ -341,7 +341,7 @@ export function tableView(app, root, tableId) {
 
   function resultBanner(result, deal) {
     const tricks = Object.entries(result.tricks || {}).map(([s, n]) => `${seatName(s)} ${n}`).join(" · ");
-    const head = result.kind === "raspasy" ? t("raspasy")
+    const head = result.kind === "raspasy" ? t("raspasy") : result.kind === "refe" ? t("refe")
       : `${seatName(result.declarer)}: ${contractText(result.contract || result.bid)}`;
     return h("div.banner", h("b", `${t("deal")} ${deal}. `, head), h("div", tricks));
   }
