@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from preferans.actions import HERE, PASS, THROW_TALON, WALK_AWAY, Bid, Claim, parse_action
 from preferans.cards import CardSet
 from preferans.contracts import Contract
-from preferans.game import IllegalActionError, Phase
+from preferans.game import Deal, IllegalActionError, Phase, new_deal
 from preferans.result import DealKind, WhistChoice
 from preferans.rules import find_rules
 from preferans.seats import Seat
@@ -230,3 +232,21 @@ def test_bid_instances_by_value() -> None:
     state = start(SOCHI, deal3())
     after = state.apply(Bid(Contract.parse("6♠")))
     assert after.bid == Contract.parse("6♠") and state.bid is None
+
+
+def test_here_cannot_answer_here_with_four_players() -> None:
+    """Both neighbours of the sitting-out dealer may hold a bid, but never each other's
+    "here": the one answered must raise or pass, so the auction cannot loop."""
+    rules = find_rules("sochi", players=4)
+    state = new_deal(rules, Deal.random(rules, Seat.N, random.Random(4)))
+    assert state.to_move is Seat.E
+    for text in ("6♠", "pass", "here"):
+        state = state.apply(parse_action(text))
+    assert state.to_move is Seat.E
+    assert HERE not in state.legal_actions()
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(HERE)
+    assert refused.value.code == "here_after_here"
+    assert "повышайте или пасуйте" in refused.value.message("ru")
+    state = state.apply(parse_action("6♣"))
+    assert HERE in state.legal_actions()  # W may hold the new bid again

@@ -38,10 +38,20 @@ def _here_allowed(state: DealState) -> bool:
     high = state.bid
     if not t.rules.here or high is None or high.is_misere or seat is None:
         return False
-    if state._high_seat == seat:
+    if state._high_seat == seat or _held_by_here(state):
         return False
     right = t.right_neighbour[seat]
     return right not in t.bidders or bool(state._passed >> right & 1)
+
+
+def _held_by_here(state: DealState) -> bool:
+    """The highest bid is held by a "here": the other player must raise or pass (RULES §3),
+    so two players can never hold one bid back and forth."""
+    for _seat, past in reversed(state.history):
+        if past is PASS or past == PASS:
+            continue
+        return past is HERE or past == HERE
+    return False
 
 
 def _minimum_key(state: DealState) -> int:
@@ -163,6 +173,8 @@ def explain(state: DealState, action: Action) -> IllegalActionError:
                 return refusal("already_highest")
             if state._misere_seat == seat:
                 return refusal("after_misere_only_pass")
+            if _held_by_here(state):
+                return refusal("here_after_here")
             return refusal("here_needs_neighbour")
         return refusal("cannot_say_in_bidding", call=action.kind.value)
     if not isinstance(action, Bid):

@@ -51,6 +51,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "after your misère was outbid you can only pass",
         "ваш мизер перебит: остаётся только пас",
     ),
+    "here_after_here": (
+        '"here" was just said: raise or pass',
+        "только что сказали «здесь»: повышайте или пасуйте",
+    ),
     "here_needs_neighbour": (
         '"here" is allowed only when your right-hand neighbour is out of the bidding',
         "«здесь» можно сказать, только когда сосед справа вышел из торговли",
