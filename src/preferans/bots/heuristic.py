@@ -72,6 +72,15 @@ def heuristic_action(view: View) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = view.phase
+    if view.rules.is_balkan and phase in (
+        Phase.BIDDING,
+        Phase.DISCARD,
+        Phase.CONTRACT,
+        Phase.WHISTING,
+    ):
+        from preferans.bots.balkan import balkan_action
+
+        return balkan_action(view)
     if phase is Phase.BIDDING:
         return _bid(view)
     if phase is Phase.TALON:
