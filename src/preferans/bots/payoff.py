@@ -6,6 +6,12 @@ whists and pays every other player ``10/n``; a pulya point counts as a gora poin
 whists move one for one. Summing these per deal gives a zero-sum number per player that
 does not depend on the rest of the pulya, which is what a bot should maximise and what a
 match between bots should measure. Pulya overflow and the end of the pulya are ignored.
+
+The Balkan game is settled the same way in bula-equivalent whists (docs/balkan.md): a bula
+point costs its owner ``10·(n−1)/n`` whists and pays every other player ``10/n`` (each
+player gets 10 × (mean bula − own bula)), written whists move one for one; the figures come
+from :func:`preferans.scoring.bula.score_balkan`, kontra multipliers included. A refe (all
+pass) is worth 0; its later doubling of the holder's next game is ignored.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
 
-__all__ = ["Ledger", "deal_value", "game_value", "split_defence", "synth_result"]
+__all__ = ["Ledger", "balkan_value", "deal_value", "game_value", "split_defence", "synth_result"]
 
 
 class Ledger:
@@ -62,12 +68,31 @@ def deal_value(result: DealResult, rules: Rules, *, raspasy_run: int = 1) -> dic
     """
     from preferans.scoring import Column, score_deal
 
+    if rules.is_balkan:
+        return balkan_value(result, rules)
     ledger = Ledger(rules)
     for write in score_deal(rules, result, raspasy_run=raspasy_run):
         amount = float(write.amount)
         if write.column is Column.PULYA:
             ledger.pulya[write.seat] += amount
         elif write.column is Column.GORA:
+            ledger.gora[write.seat] += amount
+        elif write.on is not None:
+            ledger.write_whists(write.seat, write.on, amount)
+    return ledger.values()
+
+
+def balkan_value(result: DealResult, rules: Rules, *, refe: bool = False) -> dict[Seat, float]:
+    """Bula-equivalent whists each player gains by a Balkan deal (bula points × 10 shared
+    as at the settlement, plus written whists); the values sum to zero. ``refe``: the
+    declarer held an open refe (every figure doubles)."""
+    from preferans.scoring import Column
+    from preferans.scoring.bula import score_balkan
+
+    ledger = Ledger(rules)
+    for write in score_balkan(rules, result, refe=refe):
+        amount = float(write.amount)
+        if write.column is Column.BULA:
             ledger.gora[write.seat] += amount
         elif write.on is not None:
             ledger.write_whists(write.seat, write.on, amount)

@@ -8,14 +8,17 @@ an open defence shows the declarer everything, a misère catcher sees the declar
 cards, and the last tricks have few arrangements — then every arrangement is solved.
 
 What double-dummy play cannot model is left to the heuristic level: tricks led by a talon
-card on raspasy, claims, and the 4-player talon throw.
+card on raspasy, claims, and the 4-player talon throw. In the Balkan game only card play
+with three hands in play is solved, priced in bula-equivalent whists
+(:func:`preferans.bots.payoff.balkan_value`, kontra multipliers included); every other
+Balkan decision is the heuristic's (docs/bots.md).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -111,6 +114,11 @@ class SamplingBot:
         if len(legal) == 1:
             return Decision(legal[0], method="forced")
         phase = view.phase
+        if view.rules.is_balkan and (phase is not Phase.PLAY or view.out is not None):
+            # Balkan: only card play with three hands in play is solved (priced with the
+            # bula figures); bidding, the talon, the contract, the defence and kontra, and
+            # two-card tricks beside an out seat use the heuristic (docs/bots.md).
+            return Decision(heuristic_action(view), method="heuristic")
         try:
             if phase is Phase.PLAY:
                 decision = self._play(view)
@@ -687,6 +695,8 @@ def _play_utility(view: View, mover: Seat, decl_seat: Seat) -> _Utility:
                 whisters=view.whisters,
                 open_=view.defence_open,
             )
+        if rules.is_balkan:
+            result = replace(result, invited=view.invited, kontra=dict(view.kontra))
         values = deal_value(result, rules)
         if mover == declarer:
             table[t] = values.get(declarer, 0.0)
