@@ -18,9 +18,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "match",
         help="play a duplicate match between bots",
         description=(
-            "Play every deal with every seating of the bots and report each bot's result "
-            "in whists per deal with a 95%% confidence interval."
+            "Play every deal with every seating of the bots and report each bot's result\n"
+            "in whists per deal with a 95% confidence interval. In the Balkan variant the\n"
+            "payoff is in bula-equivalent whists (bula points x 10, shared as at the\n"
+            "settlement, plus written whists); every deal sums to zero across the seats."
         ),
+        epilog=(
+            "example:\n"
+            "  preferans match --bots heuristic,random --deals 1000 --variant balkan --seed 1\n"
+            "\n"
+            "exit codes:\n"
+            "  0  the match was played and reported\n"
+            "  2  bad arguments (unknown bot level, variant, deal count, table size)"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--bots",
@@ -29,9 +40,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals (default: 200)")
     parser.add_argument(
-        "--variant", default="sochi", help="sochi, leningrad or rostov (default: sochi)"
+        "--variant",
+        default="sochi",
+        help="sochi, leningrad, rostov or balkan (default: %(default)s)",
     )
-    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=3,
+        choices=(2, 3, 4),
+        help="players at the table (default: %(default)s; balkan: 3 only)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="match seed (default: 1)")
     parser.add_argument(
         "--processes",
@@ -59,6 +78,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def _error(message: str) -> int:
+    print(f"preferans match: {message}", file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
     from preferans.bots.base import level_names
     from preferans.match import run_match
@@ -67,22 +91,15 @@ def run(args: argparse.Namespace) -> int:
     known = level_names()
     unknown = [name for name in levels if name not in known]
     if unknown or len(levels) < 2:
-        print(
-            f"--bots needs two or more of: {', '.join(known)} (got {args.bots!r})",
-            file=sys.stderr,
-        )
-        return 2
+        return _error(f"--bots needs two or more of: {', '.join(known)} (got {args.bots!r})")
     if args.deals < 1:
-        print("--deals must be at least 1", file=sys.stderr)
-        return 2
+        return _error("--deals must be at least 1")
     try:
         rules = find_rules(args.variant, players=args.players)
     except RulesError as error:
-        print(str(error), file=sys.stderr)
-        return 2
+        return _error(str(error))
     if len(levels) > rules.players:
-        print(f"{len(levels)} bots do not fit at a table of {rules.players}", file=sys.stderr)
-        return 2
+        return _error(f"{len(levels)} bots do not fit at a table of {rules.players}")
     options: list[dict[str, Any]] = []
     for name in levels:
         opts: dict[str, Any] = {}
@@ -168,10 +185,11 @@ def run(args: argparse.Namespace) -> int:
         f"{rules.variant}, {rules.players} players, {result.deals} duplicate deals, "
         f"seed {args.seed}, {elapsed:.0f} s"
     )
+    unit = "bula-equivalent whists/deal" if rules.is_balkan else "whists/deal"
     for s in scores:
-        print(f"  {s.level:<10} {s.mean:+8.2f} whists/deal  95% CI [{s.low:+.2f}, {s.high:+.2f}]")
+        print(f"  {s.level:<10} {s.mean:+8.2f} {unit}  95% CI [{s.low:+.2f}, {s.high:+.2f}]")
     print(
-        f"  {levels[0]} − {levels[1]}: {diff[0]:+.2f} whists/deal  "
+        f"  {levels[0]} − {levels[1]}: {diff[0]:+.2f} {unit}  "
         f"95% CI [{diff[1]:+.2f}, {diff[2]:+.2f}]"
     )
     return 0
