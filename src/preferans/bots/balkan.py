@@ -11,8 +11,9 @@ it names the game of at least its bid with the best margin (a higher number when
 Defence: whist with about two defensive tricks (each whister needs 2, the side 4); a lone
 whister invites when his estimate leaves room for the passer's cards to help and plays
 alone otherwise; kontra only with 5 defensive tricks; the declarer answers kontra with
-re-kontra only with two tricks to spare. Card play is the Russian heuristic's: the engine
-hands a seat that is out no cards to play and stops the play at the defence's fifth trick.
+re-kontra only with two tricks to spare, and the chain goes no further (no sub-kontra, no
+second re-kontra). Card play is the Russian heuristic's: the engine hands a seat that is
+out no cards to play and stops the play at the defence's fifth trick.
 """
 
 from __future__ import annotations
@@ -241,8 +242,8 @@ def _defence(view: View) -> Action:
     hand = view.hand
     if view.seat == view.declarer:
         # Re-kontra (and every later answer) only when very safe.
-        if kontra is None:
-            return fallback
+        if kontra is None or max(view.kontra.values(), default=0) > 1:
+            return fallback  # one re-kontra at most: the chain stops there
         if contract.is_misere:
             safe = misere_risk(hand, own_lead=_own_lead(view)) <= 0.02
         else:
@@ -261,7 +262,7 @@ def _defence(view: View) -> Action:
         else:
             need = WHIST_AFTER_PASS
         return whist if est >= need else fallback
-    if kontra is not None and est >= KONTRA_TRICKS:
+    if kontra is not None and est >= KONTRA_TRICKS and not view.kontra.get(view.seat, 0):
         return kontra
     if invite is not None and est >= INVITE_AT:
         return invite

@@ -1,10 +1,16 @@
-"""The weakest level: a uniformly random legal action (a baseline for matches and tests)."""
+"""The weakest level: a uniformly random legal action (a baseline for matches and tests).
+
+One exception, in the Balkan game: the kontra chain is unbounded and each answer doubles,
+so a uniform choice there would give a payoff without a finite mean (each step continues
+with probability 1/2 and doubles the stake). The random bot answers a kontra with
+re-kontra (or higher) never: once a kontra has been said, it passes.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from preferans.actions import Action
+from preferans.actions import KONTRA, Action
 from preferans.bots.base import decision_rng
 
 if TYPE_CHECKING:
@@ -25,4 +31,6 @@ class RandomBot:
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"{view.seat} has nothing to decide now")
+        if view.rules.is_balkan and any(view.kontra.values()):
+            legal = tuple(a for a in legal if a != KONTRA) or legal
         return decision_rng(self.seed, view, "random").choice(legal)
