@@ -104,3 +104,41 @@ def test_cli_match_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None
     assert match_cli.run(parser.parse_args(["match", "--bots", "a,b"])) == 2
     assert match_cli.run(parser.parse_args(["match", "--variant", "x"])) == 2
     assert "--bots" in capsys.readouterr().err
+
+
+def test_small_balkan_match_is_zero_sum() -> None:
+    rules = find_rules("balkan")
+    result = run_match(["heuristic", "random"], rules, 12, seed=2)
+    assert result.deals == 12
+    for a, b in result.per_deal:
+        assert a + b == pytest.approx(0.0, abs=1e-9)
+    assert run_match(["heuristic", "random"], rules, 12, seed=2).per_deal == result.per_deal
+
+
+def test_balkan_deal_values_sum_to_zero_across_seats() -> None:
+    import random
+
+    from preferans.bots import make_bot
+    from preferans.bots.payoff import deal_value
+    from preferans.match import play_deal
+
+    rules = find_rules("balkan")
+    seats = player_seats(rules)
+    bots = {
+        seat: make_bot(("heuristic", "random", "heuristic")[i], i) for i, seat in enumerate(seats)
+    }
+    for index in range(20):
+        result = play_deal(rules, seats[index % 3], random.Random(index), bots)
+        assert sum(deal_value(result, rules).values()) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_cli_match_help_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser()
+    sub = match_cli.add_parser(parser.add_subparsers())
+    text = sub.format_help()
+    assert "95%%" not in text and "95%" in text
+    assert "--variant balkan" in text and "exit codes" in text
+    assert match_cli.run(parser.parse_args(["match", "--deals", "0"])) == 2
+    assert match_cli.run(parser.parse_args(["match", "--variant", "balkan", "--players", "4"])) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err and all(line.startswith("preferans match:") for line in err)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from preferans.actions import Action, Bid, Call, CallKind
-from preferans.bots import make_bot
+from preferans.bots import Bot, make_bot
 from preferans.bots.payoff import balkan_value, deal_value
 from preferans.cards import CardSet
 from preferans.game import Deal, View, new_deal
@@ -18,13 +20,34 @@ from .conftest import play, seat_bots
 RULES = find_rules("balkan")
 
 
+def _mixed(seed: int) -> Callable[[int], Bot]:
+    def make(i: int) -> Bot:
+        return make_bot(("random", "heuristic")[(i + seed) % 2], seed)
+
+    return make
+
+
+def _heuristic(seed: int) -> Callable[[int], Bot]:
+    def make(i: int) -> Bot:
+        return make_bot("heuristic", seed + i)
+
+    return make
+
+
+def _sampling(seed: int) -> Callable[[int], Bot]:
+    def make(i: int) -> Bot:
+        return make_bot("sampling", seed, samples=4) if i != 1 else make_bot("heuristic", seed)
+
+    return make
+
+
 def _legal(view: View, action: Action) -> None:
     assert action in view.legal_actions, f"{action} is not legal for {view.seat} in {view.phase}"
 
 
 def test_random_and_heuristic_bots_play_balkan_legally() -> None:
     for seed in range(60):
-        bots = seat_bots(RULES, lambda i, s=seed: make_bot(("random", "heuristic")[(i + s) % 2], s))
+        bots = seat_bots(RULES, _mixed(seed))
         state = play(RULES, seed, bots, _legal)
         assert state.is_over
         values = deal_value(state.result(), RULES)
@@ -34,19 +57,14 @@ def test_random_and_heuristic_bots_play_balkan_legally() -> None:
 def test_heuristic_bots_play_balkan_games_not_only_refe() -> None:
     kinds = []
     for seed in range(60):
-        bots = seat_bots(RULES, lambda i, s=seed: make_bot("heuristic", s + i))
+        bots = seat_bots(RULES, _heuristic(seed))
         kinds.append(play(RULES, seed, bots, _legal).result().kind.value)
     assert kinds.count("refe") < 45
 
 
 def test_sampling_bot_plays_balkan_legally() -> None:
     for seed in range(8):
-        bots = seat_bots(
-            RULES,
-            lambda i, s=seed: (
-                make_bot("sampling", s, samples=4) if i != 1 else make_bot("heuristic", s)
-            ),
-        )
+        bots = seat_bots(RULES, _sampling(seed))
         assert play(RULES, seed, bots, _legal).is_over
 
 
