@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -224,8 +225,21 @@ def my_turn(client: Client, message: dict[str, Any]) -> bool:
     )
 
 
-async def autoplay(client: Client, rng: random.Random, stop_after: int | None = None) -> int:
-    """Answer every turn with a random legal action until the game ends; count actions."""
+Chooser = Callable[[list[dict[str, Any]], random.Random], dict[str, Any]]
+
+
+def random_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    return rng.choice(legal)
+
+
+async def autoplay(
+    client: Client,
+    rng: random.Random,
+    stop_after: int | None = None,
+    choose: Chooser = random_choice,
+) -> int:
+    """Answer every turn with a legal action (random by default) until the game ends;
+    count actions."""
     count = 0
     request = 0
     legal: list[dict[str, Any]] = []
@@ -256,7 +270,7 @@ async def autoplay(client: Client, rng: random.Random, stop_after: int | None = 
         if stop_after is not None and count >= stop_after:
             return count
         request += 1
-        last = rng.choice(legal)["index"]
+        last = choose(legal, rng)["index"]
         await client.send({"type": "action", "action": last, "id": request})
         count += 1
 
