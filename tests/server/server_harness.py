@@ -232,6 +232,20 @@ def random_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, 
     return rng.choice(legal)
 
 
+def balkan_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Random Balkan play almost never ends: failed games push the bulas up, and the game
+    ends only when they come down to zero. Half the time, lean towards a made game (bid
+    low, let it through); otherwise play at random, so every kind of message still flows."""
+    if rng.random() < 0.5:
+        return rng.choice(legal)
+    texts = {entry["text"]: entry for entry in legal}
+    for text in ("2♠", "pass"):
+        if text in texts:
+            return texts[text]
+    plays = [entry for entry in legal if entry["text"].startswith("play ")]
+    return plays[0] if plays else rng.choice(legal)
+
+
 async def autoplay(
     client: Client,
     rng: random.Random,

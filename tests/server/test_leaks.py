@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import pytest
-from server_harness import Client, ServerProcess, autoplay, random_choice
+from server_harness import Client, ServerProcess, autoplay, balkan_choice, random_choice
 
 from preferans import fairness
 from preferans.actions import parse_action
@@ -139,20 +139,6 @@ TABLES = [
     {"players": 2, "preset": "sochi"},
 ]
 BALKAN = {"players": 3, "preset": "balkan"}
-
-
-def balkan_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """Random Balkan play almost never ends: failed games push the bulas up, and the game
-    ends only when they come down to zero. Half the time, lean towards a made game (bid
-    low, let it through); otherwise play at random, so every kind of message still flows."""
-    if rng.random() < 0.5:
-        return rng.choice(legal)
-    texts = {entry["text"]: entry for entry in legal}
-    for text in ("2♠", "pass"):
-        if text in texts:
-            return texts[text]
-    plays = [entry for entry in legal if entry["text"].startswith("play ")]
-    return plays[0] if plays else rng.choice(legal)
 
 
 async def _one_game(server: ServerProcess, spec: dict[str, Any], seed: int) -> int:

@@ -7,7 +7,7 @@ import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from server_harness import Client, ServerProcess, autoplay
+from server_harness import Client, ServerProcess, autoplay, balkan_choice
 
 from preferans.game import Phase
 from preferans.notation import loads
@@ -128,7 +128,7 @@ async def test_a_balkan_game_with_bots(server: ServerProcess) -> None:
     presets = (await south.http.get("/api/presets")).json()
     assert "balkan" in presets
     table = await south.create(
-        preset="balkan", players=3, target=4, bots={"W": "heuristic", "E": "random"}
+        preset="balkan", players=3, target=4, bots={"W": "heuristic", "E": "heuristic"}
     )
     assert table["variant"] == "balkan" and table["status"] == "playing"
     listed = (await south.http.get("/api/tables?status=playing")).json()
@@ -138,7 +138,7 @@ async def test_a_balkan_game_with_bots(server: ServerProcess) -> None:
     await south.connect()
     snapshot = await south.expect(lambda m: m["type"] == "snapshot")
     assert snapshot["sheet"]["kind"] == "bula"
-    await autoplay(south, random.Random(11))
+    await autoplay(south, random.Random(11), choose=balkan_choice)
     ends = [m for m in south.messages if m.get("kind") == "deal_end"]
     assert ends and all(m["sheet"]["kind"] == "bula" for m in ends)
     game = (await south.http.get(f"/api/games/{table['id']}")).json()
