@@ -234,16 +234,19 @@ def random_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, 
 
 def balkan_choice(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """Random Balkan play almost never ends: failed games push the bulas up, and the game
-    ends only when they come down to zero. Half the time, lean towards a made game (bid
-    low, let it through); otherwise play at random, so every kind of message still flows."""
-    if rng.random() < 0.5:
-        return rng.choice(legal)
+    ends only when they come down to zero. So bid the cheapest game (or pass), name the
+    cheapest game, defend at random half the time and play cards at random: every kind of
+    message still flows, and the bulas come down."""
     texts = {entry["text"]: entry for entry in legal}
-    for text in ("2♠", "pass"):
-        if text in texts:
-            return texts[text]
     plays = [entry for entry in legal if entry["text"].startswith("play ")]
-    return plays[0] if plays else rng.choice(legal)
+    if plays:
+        return plays[0]
+    if "2♠" in texts:
+        return texts["2♠"]
+    defending = any(text in texts for text in ("whist", "invite", "kontra"))
+    if "pass" in texts and (not defending or rng.random() < 0.5):
+        return texts["pass"]
+    return rng.choice(legal)
 
 
 async def autoplay(
