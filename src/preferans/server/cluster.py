@@ -78,48 +78,27 @@ class LocalCluster:
         return None
 
 
+def _from_user(kind: str, command: Act | Subscribe | Back | HintRequest | Chat) -> dict[str, Any]:
+    """The fields every command sent on a user's behalf carries."""
+    return {
+        "c": kind,
+        "a": list(command.address),
+        "u": command.user_id,
+        "i": command.request_id,
+    }
+
+
 def command_to_json(command: Command) -> dict[str, Any]:
     if isinstance(command, Act):
-        return {
-            "c": "act",
-            "a": list(command.address),
-            "u": command.user_id,
-            "x": command.action,
-            "i": command.request_id,
-        }
+        return {**_from_user("act", command), "x": command.action}
     if isinstance(command, Subscribe):
-        return {
-            "c": "sub",
-            "a": list(command.address),
-            "u": command.user_id,
-            "s": command.since,
-            "e": command.epoch,
-            "i": command.request_id,
-        }
+        return {**_from_user("sub", command), "s": command.since, "e": command.epoch}
     if isinstance(command, Back):
-        return {
-            "c": "back",
-            "a": list(command.address),
-            "u": command.user_id,
-            "i": command.request_id,
-        }
+        return _from_user("back", command)
     if isinstance(command, HintRequest):
-        return {
-            "c": "hint",
-            "a": list(command.address),
-            "u": command.user_id,
-            "i": command.request_id,
-            "l": command.lang,
-        }
+        return {**_from_user("hint", command), "l": command.lang}
     if isinstance(command, Chat):
-        return {
-            "c": "chat",
-            "a": list(command.address),
-            "u": command.user_id,
-            "n": command.name,
-            "t": command.text,
-            "i": command.request_id,
-        }
+        return {**_from_user("chat", command), "n": command.name, "t": command.text}
     if isinstance(command, Leave):
         return {"c": "leave", "a": list(command.address)}
     if isinstance(command, Reload):
