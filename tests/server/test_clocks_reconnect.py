@@ -83,3 +83,32 @@ async def test_timeout_and_disconnection_hand_the_seat_to_a_bot(server: ServerPr
     assert returned["away"] is False
     for person in people:
         await person.close()
+
+
+async def test_the_record_marks_every_move_a_bot_played_for_an_absent_player(
+    server: ServerProcess,
+) -> None:
+    from preferans.notation import loads
+
+    idle = Client(server, f"idle{random.randrange(10**6)}")
+    await idle.register()
+    table = (
+        await idle.create(players=3, target=2, clock_seconds=1, bots={"W": "random", "E": "random"})
+    )["id"]
+    await idle.connect()
+    # South never moves: once his clock runs out a bot plays all his turns to the end.
+    await idle.expect(lambda m: m.get("kind") == "game_end", timeout=120)
+    record = (await idle.http.get(f"/api/games/{table}/record")).json()
+    game = loads(record["notation"])
+    south_moves = {
+        (deal.number, i)
+        for deal in game.deals
+        for i, (seat, _) in enumerate(deal.moves)
+        if seat.name == "S"
+    }
+    marked = {(deal.number, i) for deal in game.deals for i in deal.substituted}
+    assert marked and marked <= south_moves
+    # Every South move after the first timeout is the bot's; the JSON list says the same.
+    assert {tuple(m) for m in record["summary"]["substituted_actions"]} == marked
+    assert "*" in record["notation"]
+    await idle.close()

@@ -61,6 +61,8 @@ def _deal_to_dict(deal: DealRecord) -> dict[str, Any]:
         "talon": [str(card) for card in deal.talon],
         "moves": [[seat.name, _action_text(action)] for seat, action in deal.moves],
     }
+    if deal.substituted:
+        data["substituted"] = sorted(deal.substituted)
     if deal.outcome is not None:
         data["result"] = _outcome_to_dict(deal.outcome)
     data["sheet"] = [write.to_dict() for write in deal.sheet]
@@ -210,6 +212,10 @@ def _deal(data: Any, path: _Path) -> DealRecord:
             sheet.append(Write.from_dict(item))
         except (KeyError, ValueError, TypeError) as error:
             raise path.child("sheet").child(i).error(f"bad sheet figure: {error}") from None
+    substituted = _get(data, "substituted", list, path, [])
+    for i, index in enumerate(substituted):
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise path.child("substituted").child(i).error(f"not a move index: {index!r}")
     result = data.get("result")
     try:
         return DealRecord(
@@ -220,6 +226,7 @@ def _deal(data: Any, path: _Path) -> DealRecord:
             moves=tuple(moves),
             outcome=_outcome(result, path.child("result")) if result is not None else None,
             sheet=tuple(sheet),
+            substituted=frozenset(substituted),
         )
     except ValueError as error:
         if isinstance(error, NotationError):

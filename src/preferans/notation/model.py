@@ -67,6 +67,10 @@ class DealRecord:
     ``talon`` keeps the two talon cards in the order they were dealt (raspasy turns them up
     in that order).
 
+    ``substituted`` holds the indices (into ``moves``) of the actions a stand-in bot played
+    for a player who was away from the table: the game's result depends on them, so a
+    record says whose decision each move was.
+
     ``move_lines`` remembers, for a record read from text, the line of each move so that a
     replay error can point at it; it takes no part in equality.
     """
@@ -78,6 +82,7 @@ class DealRecord:
     moves: tuple[Move, ...] = ()
     outcome: Outcome | None = None
     sheet: tuple[Write, ...] = ()
+    substituted: frozenset[int] = frozenset()
     move_lines: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -85,8 +90,15 @@ class DealRecord:
         object.__setattr__(self, "talon", tuple(self.talon))
         object.__setattr__(self, "moves", tuple((Seat(s), a) for s, a in self.moves))
         object.__setattr__(self, "sheet", tuple(self.sheet))
+        object.__setattr__(self, "substituted", frozenset(self.substituted))
         if self.number < 1:
             raise ValueError(f"deals are numbered from 1, not {self.number}")
+        stray = sorted(i for i in self.substituted if not 0 <= i < len(self.moves))
+        if stray:
+            raise ValueError(
+                f"deal {self.number}: substituted move {stray[0]} is not one of its "
+                f"{len(self.moves)} moves"
+            )
 
     @property
     def cards(self) -> CardSet:

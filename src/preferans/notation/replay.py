@@ -8,7 +8,7 @@ trick and the engine's reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -64,8 +64,14 @@ def engine_deal(deal: DealRecord) -> Deal:
     return Deal(deal.dealer, deal.hands, CardSet(deal.talon), tuple(deal.talon))
 
 
-def record_deal(number: int, state: DealState, writes: Sequence[Any] = ()) -> DealRecord:
-    """A :class:`DealRecord` of a played deal (``state`` over, or still in progress)."""
+def record_deal(
+    number: int,
+    state: DealState,
+    writes: Sequence[Any] = (),
+    substituted: Iterable[int] = (),
+) -> DealRecord:
+    """A :class:`DealRecord` of a played deal (``state`` over, or still in progress);
+    ``substituted`` are the history indices a stand-in bot played for an absent player."""
     deal = state.deal
     outcome = Outcome.from_result(state.result()) if state.is_over else None
     return DealRecord(
@@ -76,6 +82,7 @@ def record_deal(number: int, state: DealState, writes: Sequence[Any] = ()) -> De
         moves=tuple(state.history),
         outcome=outcome,
         sheet=tuple(writes),
+        substituted=frozenset(substituted),
     )
 
 
@@ -83,15 +90,22 @@ def record_from_game(
     rules: Rules,
     states: Sequence[DealState],
     sheet: Sheet | BulaSheet | None = None,
+    *,
+    substituted: Iterable[tuple[int, int]] = (),
     **header: Any,
 ) -> GameRecord:
     """A record of a played game: the deals' states in order and the sheet they were
-    written on. ``header`` takes the other fields of :class:`GameRecord` (tags, players,
-    target, stake, table_id, commitment, secret, seeds); the target defaults to the sheet's.
+    written on. ``substituted`` holds (deal number, history index) of the moves a stand-in
+    bot played for an absent player. ``header`` takes the other fields of
+    :class:`GameRecord` (tags, players, target, stake, table_id, commitment, secret,
+    seeds); the target defaults to the sheet's.
     """
     writes = [r.writes for r in sheet.records] if sheet is not None else []
+    marks: dict[int, set[int]] = {}
+    for number, index in substituted:
+        marks.setdefault(number, set()).add(index)
     deals = [
-        record_deal(i, state, writes[i - 1] if i <= len(writes) else ())
+        record_deal(i, state, writes[i - 1] if i <= len(writes) else (), marks.get(i, ()))
         for i, state in enumerate(states, start=1)
     ]
     if sheet is not None:

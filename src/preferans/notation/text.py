@@ -25,8 +25,20 @@ from preferans.rules import PRESETS, Rules, RulesError, find_rules
 from preferans.scoring.writes import Column, Reason, Write, format_number
 from preferans.seats import Seat
 
-__all__ = ["dump", "dumps", "format_move", "format_outcome", "format_write", "load", "loads"]
+__all__ = [
+    "SUBSTITUTED_MARK",
+    "dump",
+    "dumps",
+    "format_move",
+    "format_outcome",
+    "format_write",
+    "load",
+    "loads",
+]
 
+
+#: Written after a move a stand-in bot played for an absent player (``E ♣9*``).
+SUBSTITUTED_MARK: Final = "*"
 
 # --- writing ---------------------------------------------------------------------------
 
@@ -245,10 +257,15 @@ def _deal_lines(deal: DealRecord, *, ascii: bool) -> list[str]:
         lines.append(f"{seat.name}: {hand.format(ascii=ascii, by_suit=True)}")
     talon = " ".join(card.ascii if ascii else str(card) for card in deal.talon)
     lines.append(f"Talon: {talon or '-'}")
+    index = 0
     for label, moves in _group_moves(deal.moves):
         bare = label == "Contract"
-        items = ", ".join(format_move(m, ascii=ascii, declare_bare=bare) for m in moves)
-        lines.append(f"{label}: {items}")
+        items = []
+        for move in moves:
+            text = format_move(move, ascii=ascii, declare_bare=bare)
+            items.append(text + SUBSTITUTED_MARK if index in deal.substituted else text)
+            index += 1
+        lines.append(f"{label}: {', '.join(items)}")
     if deal.outcome is not None:
         lines.append(f"Result: {format_outcome(deal.outcome, ascii=ascii)}")
     for write in deal.sheet:
@@ -416,6 +433,7 @@ class _DealBuilder:
         self.move_lines: list[int] = []
         self.outcome: Outcome | None = None
         self.sheet: list[Write] = []
+        self.substituted: set[int] = set()
 
     def build(self) -> DealRecord:
         if self.dealer is None:
@@ -432,6 +450,7 @@ class _DealBuilder:
             moves=tuple(self.moves),
             outcome=self.outcome,
             sheet=tuple(self.sheet),
+            substituted=frozenset(self.substituted),
             move_lines=tuple(self.move_lines),
         )
 
@@ -628,7 +647,11 @@ class _Reader:
 
     def _moves(self, deal: _DealBuilder, kind: str, value: str, offset: int, line: int) -> None:
         seat: Seat | None = None
-        for item, column in _split_items(value, offset):
+        for written, column in _split_items(value, offset):
+            item = written.rstrip()
+            if item.endswith(SUBSTITUTED_MARK):
+                item = item.removesuffix(SUBSTITUTED_MARK).rstrip()
+                deal.substituted.add(len(deal.moves))
             try:
                 action = parse_action(item)
             except ValueError:

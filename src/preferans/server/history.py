@@ -35,7 +35,8 @@ def build_record(
     """Every deal as dealt and played, the sheet, and the standard text record.
 
     ``auto`` holds (deal number, position in the deal's history) of the actions a bot
-    played for an absent player; they are marked in the deals. The text form
+    played for an absent player; they are marked in the deals and in the text form
+    (a ``*`` after the move). The text form
     (``preferans.notation``) carries the secret and the seeds, so ``check_fairness`` can
     verify every deal from it.
     """
@@ -64,6 +65,7 @@ def build_record(
         pulya.rules,
         pulya.finals,
         pulya.sheet.sheet,
+        substituted=auto,
         players=players,
         stake=str(summary["stake"]),
         table_id=str(summary["table"]),
