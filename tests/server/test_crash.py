@@ -1,5 +1,5 @@
 """``kill -9`` of the server mid-deal: after a restart every table continues from exactly
-the same state, and no acknowledged action is lost."""
+the same state, and no acknowledged action or chat line is lost."""
 
 from __future__ import annotations
 
@@ -43,6 +43,8 @@ async def test_kill_9_and_restart_loses_nothing(tmp_path: Path) -> None:
 
         acked = await drive(people, 17, rng)  # mid-deal: 17 actions into the pulya
         await drive([solo], 6, rng)
+        await solo.send({"type": "chat", "id": "c1", "text": "said before the crash"})
+        await solo.expect(lambda m: m.get("type") == "ack" and m.get("id") == "c1")
         # Let every client receive the last events (the bots move on until South's turn).
         while len({p.v for p in people}) > 1 or not solo.on_turn():
             await asyncio.sleep(0.01)
@@ -69,6 +71,8 @@ async def test_kill_9_and_restart_loses_nothing(tmp_path: Path) -> None:
         solo_after = await _wait_view(solo)
         assert solo_before is not None
         assert solo_after["view"] == solo_before["view"]
+        snapshot = next(m for m in reversed(solo.messages) if m.get("type") == "snapshot")
+        assert [line["text"] for line in snapshot["chat"]] == ["said before the crash"]
 
         # Play on to the end of both pulyas after the restart.
         results = await asyncio.gather(

@@ -21,6 +21,7 @@ from sqlalchemy import (
 
 __all__ = [
     "actions",
+    "chat_lines",
     "games",
     "metadata",
     "rating_changes",
@@ -92,6 +93,17 @@ actions = Table(
     Column("auto", Integer, nullable=False, default=0),
     Column("created_at", Float, nullable=False),
     PrimaryKeyConstraint("table_id", "seq"),
+)
+
+chat_lines = Table(
+    "chat_lines",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", String(1), nullable=True),
+    Column("name", String(32), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
 )
 
 games = Table(

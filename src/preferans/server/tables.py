@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
 from preferans.actions import Action, action_from_index
 from preferans.game import DealState, IllegalActionError
@@ -278,6 +278,18 @@ class TableActor:
                     )
                 )
             ).first()
+            talk = (
+                await connection.execute(
+                    select(models.chat_lines)
+                    .where(models.chat_lines.c.table_id == self.table_id)
+                    .order_by(models.chat_lines.c.id.desc())
+                    .limit(CHAT_KEPT)
+                )
+            ).all()
+        self.chat.extend(
+            {"seat": r.seat, "name": r.name, "text": r.text, "at": r.created_at}
+            for r in reversed(talk)
+        )
         self.info = TableInfo(
             id=row.id,
             creator_id=row.creator_id,
@@ -334,7 +346,7 @@ class TableActor:
         elif isinstance(command, HintRequest):
             self._on_hint(command)
         elif isinstance(command, Chat):
-            self._on_chat(command)
+            await self._on_chat(command)
         elif isinstance(command, Leave):
             user = self.watchers.pop(command.address, None)
             seat = self._seat_of(user)
@@ -443,9 +455,10 @@ class TableActor:
             return
         self.club.reply(command.address, hint_message(command.request_id, advice, command.lang))
 
-    def _on_chat(self, command: Chat) -> None:
+    async def _on_chat(self, command: Chat) -> None:
         """Table talk is a table event: every audience gets it in version order, so a
-        client that resyncs misses none, and snapshots carry the recent lines."""
+        client that resyncs misses none, and snapshots carry the recent lines. Each line
+        is stored before it is shown, so a restart or a takeover keeps the talk."""
         seat = self._seat_of(command.user_id)
         line = {
             "seat": None if seat is None else seat.name,
@@ -453,6 +466,16 @@ class TableActor:
             "text": command.text,
             "at": time.time(),
         }
+        async with self.club.engine.begin() as connection:
+            await connection.execute(
+                insert(models.chat_lines).values(
+                    table_id=self.table_id,
+                    seat=line["seat"],
+                    name=command.name,
+                    text=command.text,
+                    created_at=line["at"],
+                )
+            )
         self.chat.append(line)
         self._emit("chat", line, view=False)
         ack = {"type": "ack", "id": command.request_id, "v": self.version}
