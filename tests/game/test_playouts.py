@@ -9,6 +9,7 @@ view.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -191,6 +192,12 @@ def check_views(state: DealState, rng: random.Random, resamples: int) -> None:
             else:
                 assert action == state.history[i][1] and who == state.history[i][0]
         assert bool(view.legal_actions) == (seat == state.actor)
+        if seat == state.actor:
+            # The view crosses to a bot's worker process and comes back equal, read-only.
+            copy = pickle.loads(pickle.dumps(view))
+            assert copy == view and copy.legal_actions == view.legal_actions
+            with pytest.raises(TypeError):
+                copy.known_hands[seat] = CardSet()  # type: ignore[index]
     for _ in range(resamples):
         seat = rng.choice(seats_for(rules.players))
         view = state.view(seat)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,16 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not 0 <= value < 1e6:
         raise argparse.ArgumentTypeError(f"must be ≥ 0 seconds, not {text}")
+    return value
+
+
+def _processes(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of processes: {text!r}") from None
+    if not 0 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"must be 0–256, not {value}")
     return value
 
 
@@ -83,6 +94,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="seconds a disconnected player keeps the seat before a bot plays",
     )
     parser.add_argument("--bot-delay", type=_seconds, default=0.3, help="seconds before a bot acts")
+    parser.add_argument(
+        "--think-processes",
+        type=_processes,
+        default=min(4, os.cpu_count() or 1),
+        help="worker processes for bots and hints (0: threads of the server process)",
+    )
     parser.add_argument("--lease", type=_positive, default=6.0, help="table lease in seconds")
     parser.add_argument(
         "--rate", type=_positive, default=20.0, help="websocket messages a second per connection"
@@ -138,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
         "secure_cookies": args.secure_cookies,
         "grace_seconds": args.grace,
         "bot_delay": args.bot_delay,
+        "think_processes": args.think_processes,
         "lease_seconds": args.lease,
         "messages_per_second": args.rate,
         "auth_per_second": args.auth_rate,

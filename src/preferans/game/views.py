@@ -5,7 +5,7 @@ every played card and every public call. A bot gets a :class:`View`, never the s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +101,15 @@ class View:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Views cross process boundaries (a server's bots think in worker processes):
+        the read-only mappings travel as plain dicts and come back read-only."""
+        values = tuple(
+            dict(value) if isinstance(value, MappingProxyType) else value
+            for value in (getattr(self, f.name) for f in fields(self))
+        )
+        return (_view_from_values, values)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (cards as text, actions as text with their index)."""
 
@@ -158,6 +167,12 @@ class View:
             data["out"] = seat(self.out)
             data["kontra"] = {s.name: n for s, n in self.kontra.items()}
         return data
+
+
+def _view_from_values(*values: Any) -> View:
+    """Rebuild a pickled :class:`View` (see ``View.__reduce__``)."""
+    restored: list[Any] = [MappingProxyType(v) if isinstance(v, dict) else v for v in values]
+    return View(*restored)
 
 
 def visible_seats(state: DealState, seat: Seat) -> int:

@@ -1,8 +1,9 @@
 """The one small interface behind which bots play: ``choose(level, view) -> action``.
 
 A bot is handed only its seat's view, never the full deal. The levels are those of
-``preferans.bots``; a bot that fails or answers something illegal is replaced by a random
-legal action, so a broken bot can never stall a table.
+``preferans.bots``; the slow ones think in the club's worker processes
+(:mod:`preferans.server.thinking`). A bot that fails or answers something illegal is
+replaced by a random legal action, so a broken bot can never stall a table.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from preferans.actions import Action
+from preferans.server.thinking import Thinking
 
 __all__ = ["choose", "levels"]
 
@@ -39,15 +41,16 @@ def _bot(level: str) -> Any:
     return make_bot(level, seed=_RNG.getrandbits(32))
 
 
-async def choose(level: str, view: Any) -> Action:
-    """The bot's action for ``view``; slow levels think in a worker thread."""
+async def choose(level: str, view: Any, thinking: Thinking | None = None) -> Action:
+    """The bot's action for ``view``; slow levels think in ``thinking`` (else a thread)."""
     legal: tuple[Action, ...] = view.legal_actions
     try:
-        bot = _bot(level)
         if level in _FAST:
-            action: Action = bot.choose(view)
+            action: Action = _bot(level).choose(view)
+        elif thinking is not None:
+            action = await thinking.choose(level, view)
         else:
-            action = await asyncio.to_thread(bot.choose, view)
+            action = await asyncio.to_thread(_bot(level).choose, view)
     except Exception:
         log.exception("bot %s failed; playing a random legal action", level)
         return _RNG.choice(legal)

@@ -20,6 +20,7 @@ from preferans.server.cluster import Cluster, LocalCluster, RedisCluster
 from preferans.server.config import Settings
 from preferans.server.db import LogWriter, checkpoints, create_engine, migrate
 from preferans.server.tables import Address, Command, Reload, TableActor
+from preferans.server.thinking import Thinking
 
 if TYPE_CHECKING:
     from preferans.server.connections import Connection
@@ -42,6 +43,7 @@ class Club:
             RedisCluster(self, settings.redis_url) if settings.redis_url else LocalCluster()
         )
         self.actors: dict[int, TableActor] = {}
+        self.thinking = Thinking(settings.think_processes)
         self._loading: dict[int, asyncio.Future[TableActor | None]] = {}
         self.connections: dict[str, Connection] = {}
         self.by_table: dict[int, set[Connection]] = {}
@@ -76,6 +78,7 @@ class Club:
         await self.cluster.stop()
         await self.writer.stop()
         await self.engine.dispose()
+        self.thinking.close()
 
     async def resume_tables(self) -> None:
         """Load every unfinished table this process can own (after a restart, a takeover)."""

@@ -38,6 +38,8 @@ class Settings:
     """How long a disconnected player keeps the seat before a bot plays for him."""
     substitute_bot: str = "random"
     """The bot level that plays for an absent or timed-out player."""
+    think_processes: int = field(default_factory=lambda: min(4, os.cpu_count() or 1))
+    """Worker processes where bots and hints think; 0 thinks in threads of this process."""
     bot_delay: float = 0.3
     """Pause before a bot acts, so people can follow the play."""
     lease_seconds: float = 6.0

@@ -445,7 +445,7 @@ class TableActor:
 
     async def _answer_hint(self, command: HintRequest, view: Any) -> None:
         try:
-            advice = await compute_hint(view, self.club.settings.hint_level)
+            advice = await compute_hint(self.club.thinking, view, self.club.settings.hint_level)
         except Exception:
             log.exception("table %s: the hint failed", self.table_id)
             self.club.reply(
@@ -588,7 +588,7 @@ class TableActor:
         elif not self._bot_controlled(tick.seat):
             return
         level = self._bot_level(tick.seat)
-        action = await bots.choose(level, state.view(tick.seat))
+        action = await bots.choose(level, state.view(tick.seat), self.club.thinking)
         if tick.seq != self.seq:
             return
         info = self.seats.get(tick.seat)

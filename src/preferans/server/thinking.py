@@ -1,0 +1,103 @@
+"""Where the club's bots and hints think: a pool of worker processes.
+
+The sampling level spends most of its time in Python (drawing and weighing deals) around
+the solver. In threads of the server process that work holds the interpreter lock, so a
+few tables of sampling bots would slow every other table's replies and leave the other
+cores idle. Worker processes use every core and keep the event loop free. Only the
+seat's view crosses to a worker (the same information a bot has in-process), and the
+action comes back as its index, so the table applies its own legal action.
+
+``processes=0`` thinks in threads of the server process instead (small machines, tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
+from functools import cache
+from typing import Any
+
+from preferans.actions import Action
+
+__all__ = ["Thinking"]
+
+log = logging.getLogger(__name__)
+
+
+@cache
+def _bot(level: str) -> Any:
+    import random
+
+    from preferans.bots.base import make_bot
+
+    return make_bot(level, seed=random.SystemRandom().getrandbits(32))
+
+
+def _choose_index(level: str, view: Any) -> int:
+    """In a worker: the bot's action for ``view``, as its stable index."""
+    action: Action = _bot(level).choose(view)
+    return action.index
+
+
+def _hint(view: Any, level: str) -> Any:
+    """In a worker: the hint for ``view`` (the heuristic's if the level fails)."""
+    from preferans.bots.hints import hint
+
+    try:
+        return hint(view, level)
+    except Exception:
+        if level == "heuristic":
+            raise
+        log.exception("the %s hint failed; falling back to the heuristic", level)
+        return hint(view, "heuristic")
+
+
+class Thinking:
+    """The executors bots and hints run in, made on first use and shut down with the club."""
+
+    def __init__(self, processes: int) -> None:
+        if processes < 0:
+            raise ValueError("processes must be 0 (threads) or more")
+        self.processes = processes
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.processes:
+                # Spawned, not forked: the server process runs threads and an event loop.
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+            else:
+                self._pool = ThreadPoolExecutor(4, thread_name_prefix="think")
+        return self._pool
+
+    async def _run(self, function: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), function, *args)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a fresh pool and try once more.
+            log.warning("a thinking process died; starting a new pool")
+            self._pool = None
+            return await loop.run_in_executor(self._executor(), function, *args)
+
+    async def choose(self, level: str, view: Any) -> Action:
+        """The bot's action, one of ``view.legal_actions`` (ValueError if it is not)."""
+        index = await self._run(_choose_index, level, view)
+        for action in view.legal_actions:
+            if action.index == index:
+                legal: Action = action
+                return legal
+        raise ValueError(f"bot {level} chose action {index}, which is not legal here")
+
+    async def hint(self, view: Any, level: str) -> Any:
+        """The ``preferans.bots.hints.Hint`` for ``view``."""
+        return await self._run(_hint, view, level)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,63 @@
+"""Bots and hints think in worker processes: the action that comes back is the table's own
+legal action, hints arrive in both languages, and a killed worker is replaced."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+
+import pytest
+
+from preferans.game import Deal, new_deal
+from preferans.rules import find_rules
+from preferans.seats import Seat
+from preferans.server.thinking import Thinking
+
+
+def _views(variant: str, count: int) -> list[object]:
+    rules = find_rules(variant)
+    state = new_deal(rules, Deal.random(rules, Seat.S, random.Random(3)))
+    rng = random.Random(4)
+    views = []
+    while not state.is_over and len(views) < count:
+        assert state.actor is not None
+        view = state.view(state.actor)
+        views.append(view)
+        state = state.apply(rng.choice(view.legal_actions))
+    return views
+
+
+@pytest.mark.parametrize("processes", [0, 1])
+async def test_bots_answer_with_the_tables_own_legal_action(processes: int) -> None:
+    thinking = Thinking(processes)
+    try:
+        for view in _views("sochi", 12) + _views("balkan", 6):
+            action = await thinking.choose("sampling", view)
+            assert any(action is legal for legal in view.legal_actions)  # type: ignore[attr-defined]
+        advice = await thinking.hint(_views("sochi", 1)[0], "sampling")
+        assert advice.action in _views("sochi", 1)[0].legal_actions  # type: ignore[attr-defined]
+        assert advice.text_en and advice.text_ru
+    finally:
+        thinking.close()
+
+
+async def test_a_killed_worker_is_replaced() -> None:
+    thinking = Thinking(1)
+    try:
+        view = _views("sochi", 1)[0]
+        await thinking.choose("heuristic", view)
+        pool = thinking._pool
+        assert pool is not None
+        for pid in list(pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        action = await thinking.choose("heuristic", view)
+        assert action in view.legal_actions  # type: ignore[attr-defined]
+        assert thinking._pool is not pool
+    finally:
+        thinking.close()
+
+
+def test_a_negative_pool_is_refused() -> None:
+    with pytest.raises(ValueError, match="processes"):
+        Thinking(-1)
