@@ -194,6 +194,42 @@ async def _check_limit(connection: AsyncConnection, club: Club, user: User) -> N
         raise HTTPException(429, "you sit at too many unfinished tables already")
 
 
+async def _open_table_row(connection: AsyncConnection, table_id: TableId, started: str) -> Any:
+    """The table's row, refused with 404 if there is none and 409 (``started``) once it
+    has started: seats change only at an open table."""
+    row = (
+        await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
+    ).first()
+    if row is None:
+        raise HTTPException(404, "no such table")
+    if row.status != "open":
+        raise HTTPException(409, started)
+    return row
+
+
+async def _take_seat(
+    connection: AsyncConnection,
+    table_id: TableId,
+    seat: str,
+    players: int,
+    *,
+    user_id: int | None = None,
+    bot: str | None = None,
+    seed: str = "",
+) -> None:
+    """Seat a person or a bot (409 if someone was quicker), then start a full table."""
+    try:
+        async with connection.begin_nested():
+            await connection.execute(
+                insert(models.table_seats).values(
+                    table_id=table_id, seat=seat, user_id=user_id, bot=bot, client_seed=seed
+                )
+            )
+    except IntegrityError:
+        raise HTTPException(409, f"the seat {seat} is taken") from None
+    await _start_if_full(connection, table_id, players)
+
+
 async def _start_if_full(connection: AsyncConnection, table_id: TableId, players: int) -> bool:
     taken = (
         await connection.execute(
@@ -274,13 +310,7 @@ async def sit(
     """Take a free seat. One account never sits twice at one table."""
     club = _club(request)
     async with club.engine.begin() as connection:
-        row = (
-            await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
-        ).first()
-        if row is None:
-            raise HTTPException(404, "no such table")
-        if row.status != "open":
-            raise HTTPException(409, "this table has already started")
+        row = await _open_table_row(connection, table_id, "this table has already started")
         players = Rules.from_json(row.rules_json).players
         if Seat[body.seat] not in player_seats(players):
             raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
@@ -303,20 +333,7 @@ async def sit(
                 "one account cannot take two seats at one table",
             )
         await _check_limit(connection, club, user)
-        try:
-            async with connection.begin_nested():
-                await connection.execute(
-                    insert(models.table_seats).values(
-                        table_id=table_id,
-                        seat=body.seat,
-                        user_id=user.id,
-                        bot=None,
-                        client_seed=body.seed,
-                    )
-                )
-        except IntegrityError:
-            raise HTTPException(409, f"the seat {body.seat} is taken") from None
-        await _start_if_full(connection, table_id, players)
+        await _take_seat(connection, table_id, body.seat, players, user_id=user.id, seed=body.seed)
         table = await _one_table(connection, table_id)
     await club.seats_changed(table_id)
     return table
@@ -329,13 +346,9 @@ async def leave(
     """Leave a table that has not started; the creator's leaving closes it."""
     club = _club(request)
     async with club.engine.begin() as connection:
-        row = (
-            await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
-        ).first()
-        if row is None:
-            raise HTTPException(404, "no such table")
-        if row.status != "open":
-            raise HTTPException(409, "a started table cannot be left; a bot plays while away")
+        row = await _open_table_row(
+            connection, table_id, "a started table cannot be left; a bot plays while away"
+        )
         removed = await connection.execute(
             delete(models.table_seats).where(
                 models.table_seats.c.table_id == table_id,
@@ -375,20 +388,7 @@ async def add_bot(
         players = Rules.from_json(row.rules_json).players
         if Seat[body.seat] not in player_seats(players):
             raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
-        try:
-            async with connection.begin_nested():
-                await connection.execute(
-                    insert(models.table_seats).values(
-                        table_id=table_id,
-                        seat=body.seat,
-                        user_id=None,
-                        bot=body.level,
-                        client_seed="",
-                    )
-                )
-        except IntegrityError:
-            raise HTTPException(409, f"the seat {body.seat} is taken") from None
-        await _start_if_full(connection, table_id, players)
+        await _take_seat(connection, table_id, body.seat, players, bot=body.level)
         table = await _one_table(connection, table_id)
     await club.seats_changed(table_id)
     return table
