@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,45 +25,28 @@ exit codes: 0 stopped normally, 2 bad options or the server extra is missing
 """
 
 
-def _port(text: str) -> int:
-    """A TCP port: argparse turns the ValueError into a one-line usage error (exit 2)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 1–65535, not {value}")
-    return value
+def _number(
+    convert: Callable[[str], float], noun: str, fits: Callable[[float], bool], rule: str
+) -> Callable[[str], Any]:
+    """An option's parser: argparse turns its ArgumentTypeError into a one-line usage error
+    (exit 2) that says what was expected."""
+
+    def parse(text: str) -> float:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not {noun}: {text!r}") from None
+        if not fits(value):
+            raise argparse.ArgumentTypeError(f"{rule}, not {text.strip()}")
+        return value
+
+    return parse
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value < 1e6:
-        raise argparse.ArgumentTypeError(f"must be ≥ 0 seconds, not {text}")
-    return value
-
-
-def _processes(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of processes: {text!r}") from None
-    if not 0 <= value <= 256:
-        raise argparse.ArgumentTypeError(f"must be 0–256, not {value}")
-    return value
-
-
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value < 1e6:
-        raise argparse.ArgumentTypeError(f"must be > 0, not {text}")
-    return value
+_port = _number(int, "a port number", lambda v: 1 <= v <= 65535, "a port is 1–65535")
+_seconds = _number(float, "a number of seconds", lambda v: 0 <= v < 1e6, "must be ≥ 0 seconds")
+_processes = _number(int, "a number of processes", lambda v: 0 <= v <= 256, "must be 0–256")
+_positive = _number(float, "a number", lambda v: 0 < v < 1e6, "must be > 0")
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
