@@ -15,7 +15,7 @@ and needs no other special code.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -462,19 +462,7 @@ class BulaSheet(Sheet):
 
     # --- text ----------------------------------------------------------------------------
 
-    def breakdown(self, language: Language = "en") -> str:
-        return "\n".join(record.breakdown(language) for record in self._brecords)
-
-    # --- replay and JSON -----------------------------------------------------------------
-
-    @classmethod
-    def replay(
-        cls, rules: Rules, results: Iterable[DealResult], target: int | None = None
-    ) -> BulaSheet:
-        sheet = cls(rules, target)
-        for result in results:
-            sheet.apply(result)
-        return sheet
+    # --- JSON (breakdown and replay are the pulya sheet's) -------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
@@ -248,14 +248,12 @@ class Sheet:
 
     def breakdown(self, language: Language = "en") -> str:
         """Every deal with every figure it wrote and why."""
-        return "\n".join(record.breakdown(language) for record in self._records)
+        return "\n".join(record.breakdown(language) for record in self.records)
 
     # --- replay and JSON -----------------------------------------------------------------
 
     @classmethod
-    def replay(
-        cls, rules: Rules, results: Iterable[DealResult], target: int | None = None
-    ) -> Sheet:
+    def replay(cls, rules: Rules, results: Iterable[DealResult], target: int | None = None) -> Self:
         sheet = cls(rules, target)
         for result in results:
             sheet.apply(result)
