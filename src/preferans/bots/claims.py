@@ -120,22 +120,18 @@ def answerers(view: View) -> tuple[Seat, ...]:
 
 
 def seen_by(view: View, seat: Seat) -> frozenset[Seat]:
-    """The hands ``seat`` sees now, as far as the claimer's view tells: its own, the hands
-    open to all (those the claimer sees besides his own), an open partner's, the dummy for
-    the live defender, the misère declarer's for the catchers once shown."""
+    """The hands ``seat`` surely sees now, as far as the claimer's view tells: its own, the
+    hands face up to all (those the claimer sees besides his own), and the misère
+    declarer's for the catchers once shown. Anything else counts as unseen, so a claim
+    checked against it is one the answerer can check too."""
     declarer = view.declarer
     out = {seat}
     out |= {s for s in view.known_hands if s != view.seat}
-    defenders = [s for s in view.active if s != declarer]
-    if seat in defenders:
-        if view.defence_open:
-            out |= set(defenders)
-        if view.dummy is not None:
-            out.add(view.dummy)
-        contract = view.contract
-        shown = not view.rules.misere_open_after_first_trick or bool(view.completed_tricks)
-        if contract is not None and contract.is_misere and shown and declarer is not None:
-            out.add(declarer)
+    contract = view.contract
+    shown = not view.rules.misere_open_after_first_trick or bool(view.completed_tricks)
+    misere = contract is not None and contract.is_misere
+    if misere and shown and declarer is not None and seat != declarer:
+        out.add(declarer)
     return frozenset(out)
 
 
