@@ -81,6 +81,14 @@ def test_declarer_claims_the_rest_when_the_defence_can_see_it_too() -> None:
     assert "предлагаю 9" in h.text_ru
 
 
+def test_after_a_rejected_claim_the_declarer_plays_the_deal_out() -> None:
+    script = OPEN_DEFENCE + ", claim 9, reject, ♣A, ♣10, ♣7"
+    state = start(SOCHI, deal_of("E", TOP, "♥A ♥K"), script)
+    view, decision = decide(state)
+    assert Claim(8) in view.legal_actions
+    assert isinstance(decision.action, CardAction)
+
+
 def test_declarer_does_not_claim_what_a_closed_defence_cannot_check() -> None:
     # The same cards with a closed defence: West cannot tell South's hand from East's,
     # so a claim would be rejected; South plays on.

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
-from preferans.actions import Claim
+from preferans.actions import REJECT, Claim
 from preferans.bots.inference import (
     DISCARD,
     Slots,
@@ -38,6 +38,7 @@ __all__ = [
     "claimed_total",
     "pending_claim",
     "positions",
+    "rejected_before",
     "remaining",
     "resume_leader",
     "seen_by",
@@ -66,6 +67,19 @@ def pending_claim(view: View) -> OnTable | None:
         if isinstance(action, Claim):
             return OnTable(seat, action.tricks)
     return None
+
+
+def rejected_before(view: View) -> bool:
+    """Whether a claim by this seat was rejected earlier in the deal: the answerers judged
+    it from what they see, and nothing says they will judge the next one differently, so
+    the bot then plays the deal out rather than claim trick after trick."""
+    mine = False
+    for seat, action in view.history:
+        if isinstance(action, Claim):
+            mine = seat == view.seat
+        elif mine and action is not None and action == REJECT:
+            return True
+    return False
 
 
 def remaining(view: View) -> int:

@@ -7,9 +7,18 @@ the sheet's prices (:mod:`preferans.bots.payoff`). Where the unknown is small it
 an open defence shows the declarer everything, a misère catcher sees the declarer's twelve
 cards, and the last tricks have few arrangements — then every arrangement is solved.
 
+Claims (:mod:`preferans.bots.claims`) are weighed against double-dummy play of the rest:
+an answer accepts when the claimed result is worth at least the expected solved one; a
+proposal names what every world gives the claimer's side, only when it is worth at least
+playing on and the answerers, dealing again the cards they cannot see, would find it no
+worse for them either. With 4 players and ``throw_talon`` the talon is taken (the
+discard/contract plan) or thrown (the dealer's 2 in gora, then the best contract on the own
+ten cards or walking away), whichever is worth more; bids without the talon are priced on
+the own ten cards with the talon closed, and so is the contract after such a bid or a throw.
+
 What double-dummy play cannot model is left to the heuristic level: tricks led by a talon
-card on raspasy, claims, and the 4-player talon throw. In the Balkan game only card play
-with three hands in play is solved, priced in bula-equivalent whists
+card on raspasy. In the Balkan game (no claims there) only card play with three hands in
+play is solved, priced in bula-equivalent whists
 (:func:`preferans.bots.payoff.balkan_value`, kontra multipliers included); every other
 Balkan decision is the heuristic's (docs/bots.md).
 """
@@ -94,7 +103,7 @@ class Decision:
     samples: int = 0
     exact: bool = False
     method: str = "sampling"
-    """``sampling``, ``exact`` or ``heuristic`` (a forced move or outside the model)."""
+    """``sampling``, ``exact``, ``forced`` (one sensible move) or ``heuristic`` (a fallback)."""
     notes: dict[str, float] = field(default_factory=dict)
 
 
@@ -301,7 +310,7 @@ class SamplingBot:
         least playing on; None to play a card instead."""
         declarer = view.declarer
         contract = view.contract
-        if declarer is None or contract is None:
+        if declarer is None or contract is None or claims.rejected_before(view):
             return None
         offers = [a for a in view.legal_actions if isinstance(a, Claim)]
         drawn = self._claim_results(view)
