@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare
+from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, Declare
+from preferans.bots.claims import pending_claim
 from preferans.bots.evaluation import hand_tricks, misere_risk
 from preferans.bots.heuristic import declarer_estimate, defence_estimate, heuristic_action
 from preferans.bots.sampling import Decision, Option, SamplingBot
@@ -55,7 +56,7 @@ def action_text(action: Action, language: str = "en") -> str:
         return f"игра {contract}" if ru else f"play {contract}"
     if isinstance(action, Call):
         return action.kind.russian if ru else action.kind.value
-    return str(action)
+    return f"предлагаю {action.tricks}" if ru else f"claim {action.tricks}"
 
 
 def _num(value: float, digits: int = 1) -> str:
@@ -105,6 +106,78 @@ def _option_text(option: Option, language: str, mode: str) -> str:
     return f"{name}: {', '.join(parts)}"
 
 
+def _deals(count: int, exact: bool, language: str, *, every: bool = False) -> str:
+    """ "all 16 sampled deals" / "every possible deal" and the Russian forms."""
+    if exact and count == 1:
+        if language == "ru":
+            return "в единственном возможном раскладе"
+        return "the only possible deal"
+    if language == "ru":
+        if every:
+            return "в каждом возможном раскладе" if exact else "в каждом раскладе выборки"
+        return (
+            f"во всех {count} возможных раскладах"
+            if exact
+            else f"во всех {count} раскладах выборки"
+        )
+    if every:
+        return "every possible deal" if exact else "every sampled deal"
+    return f"all {count} possible deals" if exact else f"all {count} sampled deals"
+
+
+def _claim_text(view: View, option: Option, decision: Decision, language: str) -> str | None:
+    """Claims: what double-dummy play of the rest says about proposing or answering."""
+    ru = language == "ru"
+    name = action_text(option.action, language)
+    whists = f"{_num(option.value)} виста" if ru else f"{_num(option.value)} whists"
+    count, exact = decision.samples, decision.exact
+    if isinstance(option.action, Claim):
+        t = option.action.tricks
+        misere = view.contract is not None and view.contract.is_misere
+        same = option.tricks is not None and abs(option.tricks - t) < 1e-9
+        every = _deals(count, exact, language, every=True)
+        if ru:
+            bound = "" if same else ("не больше " if misere else "не меньше ")
+            return f"{name}: {every} {bound}{t} взяток, {whists}"
+        bound = "" if same else ("at most " if misere else "at least ")
+        return f"{name}: {every} gives {bound}{t} tricks, {whists}"
+    on_table = pending_claim(view)
+    if on_table is None or not isinstance(option.action, Call):
+        return None
+    if option.action.kind is CallKind.ACCEPT:
+        share = option.chance or 0.0
+        same = option.tricks is not None and abs(option.tricks - on_table.tricks) < 1e-9
+        if share >= 1 - 1e-9:
+            where = _deals(count, exact, language)
+            if ru:
+                how = "совпадает с игрой в открытую" if same else "не хуже игры в открытую"
+                return f"{name}: предложение {how} {where}, {whists}"
+            how = "matches" if same else "is no worse than"
+            return f"{name}: the claim {how} double-dummy play in {where}, {whists}"
+        percent = round((1 - share) * 100)
+        if ru:
+            return f"{name}: игра в открытую даёт больше в {percent}% раскладов, {whists}"
+        return f"{name}: double-dummy play does better in {percent}% of the deals, {whists}"
+    if option.action.kind is CallKind.REJECT:
+        tricks = _tricks(option.tricks or 0.0)
+        if ru:
+            return f"{name}: играть дальше, у предложившего в среднем {tricks} взятки, {whists}"
+        return f"{name}: play on, the claimer's side expects {tricks} tricks, {whists}"
+    return None
+
+
+def _talon_name(view: View, option: Option, language: str) -> str | None:
+    """The 4-player talon choice: a card there means taking the talon and discarding it."""
+    from preferans.game import Phase
+
+    if view.phase is not Phase.TALON or not isinstance(option.action, CardAction):
+        return None
+    card = str(option.action.card)
+    if language == "ru":
+        return f"взять прикуп (снести {card})"
+    return f"take the talon (discard {card})"
+
+
 def _mode(view: View) -> str:
     from preferans.game import Phase
     from preferans.result import DealKind
@@ -130,9 +203,27 @@ def _from_decision(view: View, decision: Decision) -> Hint:
         return Hint(decision.action, en, ru, "sampling")
     shown = [o for o in decision.options if o.action == decision.action]
     shown += [o for o in decision.options if o.action != decision.action][: SHOWN - 1]
-    en_parts = [_option_text(o, "en", mode) for o in shown]
-    ru_parts = [_option_text(o, "ru", mode) for o in shown]
-    if decision.exact:
+
+    def text(option: Option, language: str) -> str:
+        special = _claim_text(view, option, decision, language)
+        if special is not None:
+            return special
+        plain = _option_text(option, language, mode)
+        talon = _talon_name(view, option, language)
+        if talon is not None:
+            plain = talon + plain[len(action_text(option.action, language)) :]
+        if isinstance(decision.action, Claim) and isinstance(option.action, CardAction):
+            label = " (играть дальше)" if language == "ru" else " (play on)"
+            name = action_text(option.action, language)
+            plain = name + label + plain[len(name) :]
+        return plain
+
+    en_parts = [text(o, "en") for o in shown]
+    ru_parts = [text(o, "ru") for o in shown]
+    if decision.exact and decision.samples == 1:
+        tail_en = "(the only possible deal)"
+        tail_ru = "(единственный возможный расклад)"
+    elif decision.exact:
         tail_en = f"(all {decision.samples} possible deals)"
         tail_ru = f"(все {decision.samples} возможных раскладов)"
     else:
@@ -170,7 +261,10 @@ def _heuristic_hint(view: View) -> Hint:
         need = view.contract.defence_obligation
         en = f"{en_name}: about {est:.1f} defensive tricks in hand, the defence needs {need}"
         ru = f"{ru_name}: на руке около {est:.1f} вистующих взяток, обязательство {need}"
-    elif phase in (Phase.DISCARD, Phase.CONTRACT):
+    elif phase is Phase.CLAIM:
+        en = f"{en_name}: the rules of thumb play every claim out"
+        ru = f"{ru_name}: по клубным правилам предложения не принимаются, игра продолжается"
+    elif phase in (Phase.TALON, Phase.DISCARD, Phase.CONTRACT):
         trump = view.contract.trump if view.contract is not None else None
         tricks = hand_tricks(view.hand, trump)
         en = f"{en_name}: the table estimate is {tricks:.1f} tricks"

@@ -7,9 +7,18 @@ the sheet's prices (:mod:`preferans.bots.payoff`). Where the unknown is small it
 an open defence shows the declarer everything, a misère catcher sees the declarer's twelve
 cards, and the last tricks have few arrangements — then every arrangement is solved.
 
+Claims (:mod:`preferans.bots.claims`) are weighed against double-dummy play of the rest:
+an answer accepts when the claimed result is worth at least the expected solved one; a
+proposal names what every world gives the claimer's side, only when it is worth at least
+playing on and the answerers, dealing again the cards they cannot see, would find it no
+worse for them either. With 4 players and ``throw_talon`` the talon is taken (the
+discard/contract plan) or thrown (the dealer's 2 in gora, then the best contract on the own
+ten cards or walking away), whichever is worth more; bids without the talon are priced on
+the own ten cards with the talon closed, and so is the contract after such a bid or a throw.
+
 What double-dummy play cannot model is left to the heuristic level: tricks led by a talon
-card on raspasy, claims, and the 4-player talon throw. In the Balkan game only card play
-with three hands in play is solved, priced in bula-equivalent whists
+card on raspasy. In the Balkan game (no claims there) only card play with three hands in
+play is solved, priced in bula-equivalent whists
 (:func:`preferans.bots.payoff.balkan_value`, kontra multipliers included); every other
 Balkan decision is the heuristic's (docs/bots.md).
 """
@@ -25,21 +34,26 @@ from typing import TYPE_CHECKING
 
 from preferans import solver
 from preferans.actions import (
+    ACCEPT,
+    REJECT,
+    THROW_TALON,
     Action,
     Bid,
     Call,
     CallKind,
     CardAction,
+    Claim,
     Declare,
     card_action,
 )
+from preferans.bots import claims
 from preferans.bots.base import decision_rng
 from preferans.bots.evaluation import hand_tricks, misere_risk
 from preferans.bots.heuristic import defence_estimate, here_answered, heuristic_action
-from preferans.bots.inference import World, draw_worlds, hidden_slots, random_world
+from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_world
 from preferans.bots.payoff import deal_value, split_defence, synth_result
 from preferans.cards import Card, CardSet
-from preferans.contracts import MISERE, Contract, Strain
+from preferans.contracts import MISERE, Contract, Strain, bid_ladder
 from preferans.result import DealKind, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat
@@ -59,6 +73,10 @@ MISERE_HOPELESS = 0.9
 #: Whists a bid must promise over passing: the sampled deals are few and double-dummy
 #: play flatters the declarer a little.
 BID_MARGIN = 2.0
+#: Proposing a claim: our deals looked at from each answerer's side, and the deals drawn
+#: per deal for what that answerer could imagine.
+CLAIM_CHECK_WORLDS = 8
+CLAIM_CHECK_DRAWS = 3
 #: With more cards than this in hand, raspasy and misère play draws half the deals.
 EARLY_CARDS = 7
 
@@ -85,7 +103,7 @@ class Decision:
     samples: int = 0
     exact: bool = False
     method: str = "sampling"
-    """``sampling``, ``exact`` or ``heuristic`` (a forced move or outside the model)."""
+    """``sampling``, ``exact``, ``forced`` (one sensible move) or ``heuristic`` (a fallback)."""
     notes: dict[str, float] = field(default_factory=dict)
 
 
@@ -121,13 +139,19 @@ class SamplingBot:
             return Decision(heuristic_action(view), method="heuristic")
         try:
             if phase is Phase.PLAY:
-                decision = self._play(view)
+                decision = self._propose_claim(view) if _claims(legal) else None
+                if decision is None:
+                    decision = self._play(view)
             elif phase is Phase.BIDDING:
                 decision = self._bid(view)
             elif phase in (Phase.DISCARD, Phase.CONTRACT):
                 decision = self._declarer(view)
+            elif phase is Phase.TALON:
+                decision = self._talon(view)
             elif phase is Phase.WHISTING:
                 decision = self._whist(view)
+            elif phase is Phase.CLAIM:
+                decision = self._answer_claim(view)
             else:
                 decision = None
         except ValueError:
@@ -234,6 +258,118 @@ class SamplingBot:
             method="exact" if exact else "sampling",
         )
 
+    # --- claims ----------------------------------------------------------------------------
+
+    def _claim_results(self, view: View) -> tuple[list[World], bool, list[int]] | None:
+        """Worlds, and the declarer's double-dummy tricks of the rest in each of them."""
+        worlds, exact = self._worlds(view, self.samples)
+        if not worlds:
+            return None
+        positions, objective, decl = claims.positions(view, worlds)
+        return worlds, exact, self._solve(positions, objective, [decl] * len(positions))
+
+    def _answer_claim(self, view: View) -> Decision | None:
+        """Accept when the claim is worth at least double-dummy play of the rest."""
+        on_table = claims.pending_claim(view)
+        declarer = view.declarer
+        if on_table is None or declarer is None or view.contract is None:
+            return None
+        drawn = self._claim_results(view)
+        if drawn is None:
+            return None
+        worlds, exact, rest = drawn
+        base = view.tricks_won.get(declarer, 0)
+        utility = _play_utility(view, view.seat, declarer)
+        accepted = utility(claims.claimed_total(view, on_table.claimer, on_table.tricks))
+        weight_sum = sum(w.weight for w in worlds)
+        played = sum(w.weight * utility(base + r) for w, r in zip(worlds, rest, strict=True))
+        no_worse = sum(
+            w.weight for w, r in zip(worlds, rest, strict=True) if accepted >= utility(base + r)
+        )
+        side = sum(
+            w.weight * claims.side_tricks(view, on_table.claimer, r)
+            for w, r in zip(worlds, rest, strict=True)
+        )
+        options = [
+            Option(ACCEPT, accepted, side / weight_sum, no_worse / weight_sum),
+            Option(REJECT, played / weight_sum, side / weight_sum),
+        ]
+        chosen = ACCEPT if accepted >= played / weight_sum - 1e-9 else REJECT
+        options.sort(key=lambda o: (o.action != chosen, -o.value))
+        return Decision(
+            chosen,
+            tuple(options),
+            samples=len(worlds),
+            exact=exact,
+            method="exact" if exact else "sampling",
+        )
+
+    def _propose_claim(self, view: View) -> Decision | None:
+        """Claim t when every world gives the claimer's side t (so the others lose nothing
+        against double-dummy play, wherever the unseen cards are) and claiming is worth at
+        least playing on; None to play a card instead."""
+        declarer = view.declarer
+        contract = view.contract
+        if declarer is None or contract is None or claims.rejected_before(view):
+            return None
+        offers = [a for a in view.legal_actions if isinstance(a, Claim)]
+        drawn = self._claim_results(view)
+        if drawn is None:
+            return None
+        worlds, exact, rest = drawn
+        me = view.seat
+        base = view.tricks_won.get(declarer, 0)
+        utility = _play_utility(view, me, declarer)
+        weight_sum = sum(w.weight for w in worlds)
+        played = sum(w.weight * utility(base + r) for w, r in zip(worlds, rest, strict=True))
+        played /= weight_sum
+        side = [claims.side_tricks(view, me, r) for r in rest]
+        mean = sum(w.weight * s for w, s in zip(worlds, side, strict=True)) / weight_sum
+        candidates: list[Option] = []
+        for offer in offers:
+            value = utility(claims.claimed_total(view, me, offer.tricks))
+            if (
+                _claim_safe(offer.tricks, side, misere=contract.is_misere)
+                and value >= played - 1e-9
+            ):
+                candidates.append(Option(offer, value, mean, 1.0))
+        candidates.sort(key=lambda o: -o.value)
+        best = next((o for o in candidates if self._others_accept(view, worlds, o.action)), None)
+        if best is None:
+            return None
+        play_on = self._play(view)
+        if play_on is not None and play_on.options and play_on.options[0].value > best.value + 1e-9:
+            return play_on
+        alternative = (
+            Option(play_on.action, play_on.options[0].value)
+            if play_on is not None and play_on.options
+            else Option(heuristic_action(view), played)
+        )
+        return Decision(
+            best.action,
+            (best, alternative),
+            samples=len(worlds),
+            exact=exact,
+            method="exact" if exact else "sampling",
+        )
+
+    def _others_accept(self, view: View, worlds: list[World], offer: Action) -> bool:
+        """Whether the answerers, who see less, should accept too: in deals each of them
+        could imagine (a few per world of ours, their unseen cards dealt again) the claim
+        never gives them less than double-dummy play would."""
+        assert isinstance(offer, Claim)
+        contract = view.contract
+        assert contract is not None
+        rng = decision_rng(self.seed, view, "their-worlds")
+        theirs: list[World] = []
+        for seat in claims.answerers(view):
+            for world in worlds[:CLAIM_CHECK_WORLDS]:
+                theirs += claims.their_worlds(view, world, seat, rng, CLAIM_CHECK_DRAWS)
+        positions, objective, decl = claims.positions(view, theirs)
+        rest = self._solve(positions, objective, [decl] * len(positions))
+        side = [claims.side_tricks(view, view.seat, r) for r in rest]
+        return _claim_safe(offer.tricks, side, misere=contract.is_misere)
+
     # --- bidding ---------------------------------------------------------------------------
 
     def _bid(self, view: View) -> Decision | None:
@@ -241,10 +377,13 @@ class SamplingBot:
         pass_ = _call(legal, CallKind.PASS)
         here = _call(legal, CallKind.HERE) if not here_answered(view) else None
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.contract)
-        misere = next((a for a in bids if a.contract.is_misere), None)
-        game_bids = [a for a in bids if not a.contract.is_misere]
-        if any(a.contract.without_talon for a in game_bids):
-            return None
+        misere = next((a for a in bids if a.contract == MISERE), None)
+        bare_misere = next(
+            (a for a in bids if a.contract.is_misere and a.contract.without_talon), None
+        )
+        game_bids = [a for a in bids if not a.contract.is_misere and not a.contract.without_talon]
+        bare_bids = [a for a in bids if not a.contract.is_misere and a.contract.without_talon]
+        holding_bare = here is not None and view.bid is not None and view.bid.without_talon
         count = max(6, self.samples // 2)
         worlds, exact = self._worlds(view, count)
         if not worlds:
@@ -290,6 +429,9 @@ class SamplingBot:
                 hands[order.index(me)] = twelve & ~drop
                 positions.append(Position.make(hands, leader=first))
                 tasks.append((w, None))
+        bare = self._bare_tricks(
+            view, worlds, games=bool(bare_bids) or holding_bare, misere=bare_misere is not None
+        )
         decl = order.index(me)
         game_pos = [p for p, t in zip(positions, tasks, strict=True) if t[1] is not None]
         mis_pos = [p for p, t in zip(positions, tasks, strict=True) if t[1] is None]
@@ -318,12 +460,52 @@ class SamplingBot:
             pool = [(v, c) for c, v in ev.items() if c >= floor]
             return max(pool, key=lambda t: (t[0], -t[1].ladder_key))
 
+        bare_ev: dict[Contract, float] = {}
+        for strain in Strain:
+            if (0, strain) not in bare:
+                continue
+            for level in range(6, 11):
+                contract = Contract(level, strain, True)
+                total = 0.0
+                for w, world in enumerate(worlds):
+                    total += world.weight * _game_value(
+                        rules, view.dealer, order, me, contract, bare[(w, strain)], world
+                    )
+                bare_ev[contract] = total / weight_sum
+
+        def bare_from(floor: Contract) -> tuple[float, Contract] | None:
+            pool = [(v, c) for c, v in bare_ev.items() if c >= floor]
+            return max(pool, key=lambda t: (t[0], -t[1].ladder_key)) if pool else None
+
         if here is not None and view.bid is not None:
-            value, target = best_from(view.bid)
-            options.append(Option(here, value, _mean_tricks(tricks, worlds, target.strain)))
+            if view.bid.without_talon:
+                found = bare_from(view.bid)
+                if found is not None:
+                    value, target = found
+                    mean = _mean_tricks(bare, worlds, target.strain)
+                    options.append(Option(here, value, mean))
+            else:
+                value, target = best_from(view.bid)
+                options.append(Option(here, value, _mean_tricks(tricks, worlds, target.strain)))
         if game_bids:
             value, target = best_from(game_bids[0].contract)
             options.append(Option(game_bids[0], value, _mean_tricks(tricks, worlds, target.strain)))
+        found = bare_from(bare_bids[0].contract) if bare_bids else None
+        if found is not None:
+            # Bid the target's strain at the lowest level open, and name the target later.
+            value, target = found
+            action = next(a for a in bare_bids if a.contract.strain == target.strain)
+            options.append(Option(action, value, _mean_tricks(bare, worlds, target.strain)))
+        if bare_misere is not None and (0, None) in bare:
+            caught = 0.0
+            total = 0.0
+            for w, world in enumerate(worlds):
+                taken = bare[(w, None)]
+                caught += world.weight * (taken > 0)
+                total += world.weight * _misere_value(
+                    rules, view.dealer, order, me, taken, bare_misere.contract
+                )
+            options.append(Option(bare_misere, total / weight_sum, None, caught / weight_sum))
         if misere is not None:
             caught = 0.0
             total = 0.0
@@ -346,6 +528,45 @@ class SamplingBot:
             exact=exact,
             notes={"best_contract_value": max(ev.values())},
         )
+
+    def _bare_tricks(
+        self, view: View, worlds: list[World], *, games: bool, misere: bool
+    ) -> dict[tuple[int, Strain | None], int]:
+        """Without the talon: the own ten cards against the worlds' hands (the talon stays
+        closed and out of play), per world and strain; a misère only if its holes leave
+        it a chance. Strains far below the best by the table keep the table's figure."""
+        out: dict[tuple[int, Strain | None], int] = {}
+        hand = view.hand.mask
+        order = view.active
+        decl = order.index(view.seat)
+        tasks: list[tuple[int, Strain | None]] = []
+        positions: list[Position] = []
+        estimates = {strain: hand_tricks(view.hand, strain.trump) for strain in Strain}
+        top = max(estimates.values())
+        risk = misere_risk(view.hand, own_lead=order[0] == view.seat)
+        for w, world in enumerate(worlds):
+            hands = [world.hand(s) for s in order]
+            hands[decl] = hand
+            for strain in Strain if games else ():
+                if estimates[strain] < top - STRAIN_MARGIN:
+                    out[(w, strain)] = math.floor(estimates[strain])
+                    continue
+                trump = None if strain.trump is None else int(strain.trump)
+                positions.append(Position.make(hands, leader=0, trump=trump))
+                tasks.append((w, strain))
+            if misere:
+                if risk > MISERE_HOPELESS:
+                    out[(w, None)] = 2
+                    continue
+                positions.append(Position.make(hands, leader=0))
+                tasks.append((w, None))
+        game = [(p, t) for p, t in zip(positions, tasks, strict=True) if t[1] is not None]
+        mis = [(p, t) for p, t in zip(positions, tasks, strict=True) if t[1] is None]
+        for group, objective in ((game, Objective.TRICKS), (mis, Objective.MISERE)):
+            values = self._solve([p for p, _ in group], objective, [decl] * len(group))
+            for (_, t), v in zip(group, values, strict=True):
+                out[t] = v
+        return out
 
     def _pass_value(self, view: View, worlds: list[World]) -> float:
         """Passing is worth nothing unless it ends the auction in raspasy."""
@@ -396,6 +617,19 @@ class SamplingBot:
 
         legal = view.legal_actions
         bid = view.bid
+        if (
+            bid is not None
+            and view.phase is Phase.CONTRACT
+            and (view.talon_thrown or bid.without_talon)
+        ):
+            ten = self._ten_plan(view, thrown=view.talon_thrown)
+            if ten is None:
+                return None
+            named, ten_options, ten_samples = ten
+            action = Declare(named) if named is not None else _call(legal, CallKind.WALK_AWAY)
+            if action is None:
+                return None
+            return Decision(action, ten_options, samples=ten_samples)
         if bid is None or view.talon is None or view.talon_thrown:
             return None
         own_discard = view.discard.mask if view.discard is not None else 0
@@ -438,9 +672,7 @@ class SamplingBot:
             if a is not None and not isinstance(a, CardAction)
         )
         rng = _random.Random(f"{self.seed}|plan|{int(view.seat)}|{twelve}|{auction}")
-        slots = hidden_slots(view)
-        if slots is None:
-            return None
+        slots = _declarer_slots(view, twelve, talon_hidden=False)
         count = max(6, self.samples // 2)
         worlds = [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
         if not worlds:
@@ -523,6 +755,132 @@ class SamplingBot:
         options.sort(key=lambda o: -o.value)
         return drop, contract, tuple(options), n
 
+    def _talon(self, view: View) -> Decision | None:
+        """4 players, throw_talon: take the talon (the discard/contract plan with the shown
+        talon) or throw it (2 into the dealer's gora, then the best contract on the own ten
+        cards or walking away), whichever promises more whists."""
+        legal = view.legal_actions
+        talon = view.talon
+        if view.bid is None or talon is None:
+            return None
+        plan = self._plan(view, view.hand.mask | talon.mask, 0, 0)
+        ten = self._ten_plan(view, thrown=True)
+        if plan is None or ten is None:
+            return None
+        drop, contract, plan_options, samples = plan
+        take: Action | None
+        if contract is None:
+            take = _call(legal, CallKind.WALK_AWAY)
+        else:
+            take = card_action(CardSet.from_mask(drop).sorted()[0])
+        if take is None or not plan_options:
+            return None
+        kept = plan_options[0]
+        thrown = ten[1][0]
+        options = [
+            Option(take, kept.value, kept.tricks, kept.chance),
+            Option(THROW_TALON, thrown.value, thrown.tricks, thrown.chance),
+        ]
+        options.sort(key=lambda o: -o.value)
+        return Decision(
+            options[0].action,
+            tuple(options),
+            samples=samples,
+            notes={"take": kept.value, "throw": thrown.value},
+        )
+
+    def _ten_plan(
+        self, view: View, *, thrown: bool
+    ) -> tuple[Contract | None, tuple[Option, ...], int] | None:
+        """The contract (None = walk away) to play on the own ten cards: after throwing the
+        talon (it is out of play and seen by all), or after a bid without the talon (it
+        stays closed: the worlds place it). Worlds come from a generator keyed by the hand
+        and the auction only, so pricing a throw and naming the contract after it agree."""
+        import random as _random
+
+        bid = view.bid
+        assert bid is not None
+        hand = view.hand.mask
+        if hand.bit_count() != 10:
+            return None
+        auction = ",".join(
+            f"{int(s)}:{a.index}"
+            for s, a in view.history
+            if a is not None and not isinstance(a, CardAction) and a != THROW_TALON
+        )
+        rng = _random.Random(f"{self.seed}|ten|{int(view.seat)}|{hand}|{auction}|{thrown}")
+        known = hand | (view.talon.mask if thrown and view.talon is not None else 0)
+        slots = _declarer_slots(view, known, talon_hidden=not thrown)
+        count = max(6, self.samples // 2)
+        worlds = [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
+        if not worlds:
+            return None
+        me = view.seat
+        order = view.active
+        decl = order.index(me)
+        rules = view.rules
+        named = [a.contract for a in view.legal_actions if isinstance(a, Declare)]
+        contracts = named or _contracts_after(bid)
+        strains = sorted({c.strain for c in contracts if c.strain is not None})
+        tasks: list[Strain | None] = [*strains]
+        if any(c.is_misere for c in contracts):
+            tasks.append(None)
+        positions: list[Position] = []
+        for strain in tasks:
+            for world in worlds:
+                hands = [world.hand(s) for s in order]
+                hands[decl] = hand
+                trump = None if strain is None or strain.trump is None else int(strain.trump)
+                positions.append(Position.make(hands, leader=0, trump=trump))
+        n = len(worlds)
+        games = [p for i, p in enumerate(positions) if tasks[i // n] is not None]
+        mis = [p for i, p in enumerate(positions) if tasks[i // n] is None]
+        game_vals = self._solve(games, Objective.TRICKS, [decl] * len(games))
+        mis_vals = self._solve(mis, Objective.MISERE, [decl] * len(mis))
+        results: dict[Strain | None, list[int]] = {
+            s: game_vals[i * n : (i + 1) * n] for i, s in enumerate(strains)
+        }
+        if mis:
+            results[None] = mis_vals
+        extra = _thrown_value(rules, view.dealer, order, me, bid) if thrown else 0.0
+        weight_sum = sum(w.weight for w in worlds)
+        options: list[Option] = []
+        for candidate in contracts:
+            tricks = results[candidate.strain]
+            if candidate.is_misere:
+                total = sum(
+                    w.weight * _misere_value(rules, view.dealer, order, me, t, candidate)
+                    for w, t in zip(worlds, tricks, strict=True)
+                )
+                caught = sum(w.weight * (t > 0) for w, t in zip(worlds, tricks, strict=True))
+                value = total / weight_sum + extra
+                options.append(Option(Declare(candidate), value, None, caught / weight_sum))
+                continue
+            total = sum(
+                w.weight * _game_value(rules, view.dealer, order, me, candidate, t, w)
+                for w, t in zip(worlds, tricks, strict=True)
+            )
+            made = sum(
+                w.weight * (t >= candidate.level) for w, t in zip(worlds, tricks, strict=True)
+            )
+            mean = sum(w.weight * t for w, t in zip(worlds, tricks, strict=True)) / weight_sum
+            value = total / weight_sum + extra
+            options.append(Option(Declare(candidate), value, mean, made / weight_sum))
+        if not options:
+            return None
+        # Highest value; between equals the cheapest contract (the first named).
+        best = max(options, key=lambda o: o.value)
+        choice: Contract | None = best.action.contract if isinstance(best.action, Declare) else None
+        options.sort(key=lambda o: -o.value)
+        options = options[:6]
+        if thrown and not bid.is_misere and not bid.without_talon:
+            walk = _walk_value(rules, view.dealer, order, me, bid) + extra
+            options.append(Option(Call(CallKind.WALK_AWAY), walk))
+            if walk > best.value:
+                choice = None
+            options.sort(key=lambda o: -o.value)
+        return choice, tuple(options), n
+
     # --- whisting --------------------------------------------------------------------------
 
     def _whist(self, view: View) -> Decision | None:
@@ -600,6 +958,16 @@ def _round_shares(shares: list[float]) -> list[int]:
     for i in order[: 10 - sum(floors)]:
         floors[i] += 1
     return floors
+
+
+def _claim_safe(tricks: int, side: Sequence[int], *, misere: bool) -> bool:
+    """A claim of ``tricks`` never beats double-dummy play for the claimer's side: at most
+    what it takes (misère: the declarer's side wants few, so at least what it takes)."""
+    return all(tricks >= s for s in side) if misere else all(tricks <= s for s in side)
+
+
+def _claims(legal: Sequence[Action]) -> bool:
+    return any(isinstance(a, Claim) for a in legal)
 
 
 def _call(legal: Sequence[Action], kind: CallKind) -> Action | None:
@@ -848,7 +1216,12 @@ def _game_value(
 
 @lru_cache(maxsize=4096)
 def _misere_value(
-    rules: Rules, dealer: Seat, order: tuple[Seat, ...], me: Seat, tricks: int
+    rules: Rules,
+    dealer: Seat,
+    order: tuple[Seat, ...],
+    me: Seat,
+    tricks: int,
+    contract: Contract = MISERE,
 ) -> float:
     result = synth_result(
         rules,
@@ -856,7 +1229,7 @@ def _misere_value(
         order,
         DealKind.MISERE,
         declarer=me,
-        contract=MISERE,
+        contract=contract,
         tricks=split_defence(me, order, tricks),
     )
     return deal_value(result, rules).get(me, 0.0)
@@ -870,6 +1243,41 @@ def _walk_value(
         rules, dealer, order, DealKind.WALK_AWAY, declarer=me, bid=bid, played=False
     )
     return deal_value(result, rules).get(me, 0.0)
+
+
+@lru_cache(maxsize=4096)
+def _thrown_value(
+    rules: Rules, dealer: Seat, order: tuple[Seat, ...], me: Seat, bid: Contract
+) -> float:
+    """What throwing the talon alone is worth to me (the sheet writes 2 into the dealer's
+    gora): the difference it makes to any result, since the writes add up."""
+    plain = synth_result(
+        rules, dealer, order, DealKind.WALK_AWAY, declarer=me, bid=bid, played=False
+    )
+    thrown = replace(plain, talon_thrown=True)
+    return deal_value(thrown, rules).get(me, 0.0) - deal_value(plain, rules).get(me, 0.0)
+
+
+def _contracts_after(bid: Contract) -> list[Contract]:
+    """The contracts the declarer may name after ``bid`` (the engine's rule, RULES §4)."""
+    if bid.is_misere:
+        return [bid]
+    return [
+        c
+        for c in bid_ladder(bid.without_talon)
+        if not c.is_misere and c.without_talon == bid.without_talon and c >= bid
+    ]
+
+
+def _declarer_slots(view: View, known: int, *, talon_hidden: bool) -> Slots:
+    """Before any card is played the declarer knows ``known`` (his cards, the talon if
+    shown); the other hands (and a closed talon) hold the rest, with no other constraint."""
+    pool = 0xFFFFFFFF & ~known
+    fixed = {int(view.seat): known}
+    sizes = {int(s): 10 for s in view.active if s != view.seat}
+    if talon_hidden:
+        sizes[TALON] = 2
+    return Slots(pool, sizes, dict.fromkeys(sizes, pool), fixed)
 
 
 def _whist_outcome(
