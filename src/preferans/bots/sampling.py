@@ -7,11 +7,12 @@ the sheet's prices (:mod:`preferans.bots.payoff`). Where the unknown is small it
 an open defence shows the declarer everything, a misère catcher sees the declarer's twelve
 cards, and the last tricks have few arrangements — then every arrangement is solved.
 
-What double-dummy play cannot model is left to the heuristic level: tricks led by a talon
-card on raspasy, claims, and the 4-player talon throw. In the Balkan game only card play
-with three hands in play is solved, priced in bula-equivalent whists
-(:func:`preferans.bots.payoff.balkan_value`, kontra multipliers included); every other
-Balkan decision is the heuristic's (docs/bots.md).
+Raspasy tricks 1–2 led by talon cards are solved too (the solver's ``Position.talon``):
+in trick 1 the second talon card is still face down, so each drawn deal supplies it.
+What double-dummy play cannot model is left to the heuristic level: claims, and the
+4-player talon throw. In the Balkan game only card play with three hands in play is
+solved, priced in bula-equivalent whists (:func:`preferans.bots.payoff.balkan_value`,
+kontra multipliers included); every other Balkan decision is the heuristic's (docs/bots.md).
 """
 
 from __future__ import annotations
