@@ -33,6 +33,14 @@ def deals(count: int, seed: int = SEED) -> list[tuple[int, int, int]]:
     return out
 
 
+def _talon(hands: tuple[int, int, int], rng: random.Random) -> tuple[int, ...]:
+    """The two cards nobody holds, in a random order: they lead raspasy tricks 1 and 2."""
+    held = hands[0] | hands[1] | hands[2]
+    cards = [c for c in range(32) if not held >> c & 1]
+    rng.shuffle(cards)
+    return tuple(cards)
+
+
 CLOCK: list[Callable[[], float]] = [time.thread_time]
 
 
@@ -76,11 +84,15 @@ def main(argv: list[str] | None = None) -> int:
     leaders = [rng.randrange(3) for _ in hands]
     trump_pos = [Position(h, ld, t) for h, ld, t in zip(hands, leaders, trumps, strict=True)]
     nt_pos = [Position(h, ld) for h, ld in zip(hands, leaders, strict=True)]
+    talon_pos = [
+        Position(h, ld, talon=_talon(h, rng)) for h, ld in zip(hands, leaders, strict=True)
+    ]
     rows: list[tuple[str, Callable[[Position], object], list[Position]]] = [
         ("trump (declarer = seat 0)", lambda p: solver.solve(p, "tricks", 0), trump_pos),
         ("no-trump (declarer = seat 0)", lambda p: solver.solve(p, "tricks", 0), nt_pos),
         ("misère (declarer = seat 0)", lambda p: solver.solve(p, "misere", 0), nt_pos),
         ("raspasy (all 3 seats)", solver.raspasy, nt_pos),
+        ("raspasy, talon leads tricks 1-2 (3 seats)", solver.raspasy, talon_pos),
         ("per-card analysis, opening lead (trump)", lambda p: solver.analyse(p), trump_pos),
     ]
     print(
@@ -97,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         ("trump", "tricks", trump_pos[:n]),
         ("no-trump", "tricks", nt_pos[:n]),
         ("misère", "misere", nt_pos[:n]),
+        ("talon", "raspasy", talon_pos[:n]),
     ]
     for name, goal, positions in ratios:
         fast = sum(timings(_solver_of(solver.solve, goal), positions))

@@ -16,11 +16,11 @@ discard/contract plan) or thrown (the dealer's 2 in gora, then the best contract
 ten cards or walking away), whichever is worth more; bids without the talon are priced on
 the own ten cards with the talon closed, and so is the contract after such a bid or a throw.
 
-What double-dummy play cannot model is left to the heuristic level: tricks led by a talon
-card on raspasy. In the Balkan game (no claims there) only card play with three hands in
-play is solved, priced in bula-equivalent whists
-(:func:`preferans.bots.payoff.balkan_value`, kontra multipliers included); every other
-Balkan decision is the heuristic's (docs/bots.md).
+Raspasy tricks 1–2 led by talon cards are solved too (the solver's ``Position.talon``):
+in trick 1 the second talon card is still face down, so each drawn deal supplies it.
+In the Balkan game (no claims there) only card play with three hands in play is solved,
+priced in bula-equivalent whists (:func:`preferans.bots.payoff.balkan_value`, kontra
+multipliers included); every other Balkan decision is the heuristic's (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -176,8 +176,6 @@ class SamplingBot:
     # --- card play -------------------------------------------------------------------------
 
     def _play(self, view: View) -> Decision | None:
-        if view.lead_talon_card is not None:
-            return None
         legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
         if not legal:
             return None
@@ -216,8 +214,16 @@ class SamplingBot:
         immediate: dict[tuple[int, int], int] = {}
         for w, world in enumerate(worlds):
             hands = (world.hand(order[0]), world.hand(order[1]), world.hand(order[2]))
+            talon = _talon_to_lead(view, world)
             try:
-                position = Position.make(hands, leader=index[leader], trump=trump, played=played)
+                position = Position.make(
+                    hands,
+                    leader=index[leader],
+                    trump=trump,
+                    played=played,
+                    talon=talon,
+                    talon_wins=bool(talon) and view.rules.players == 4,
+                )
             except ValueError:
                 return None
             for r, card in enumerate(reps):
@@ -578,16 +584,25 @@ class SamplingBot:
         others_out = all(s in spoken_pass for s in bidders if s != view.seat)
         if has_bid or not others_out:
             return 0.0
-        # Talon leads on tricks 1-2 are outside the solver's model: first hand leads.
+        # First hand leads, or plays first to the talon cards leading tricks 1-2 (their
+        # order is unknown: each world takes one from the decision's own generator).
         # The solver's raspasy value is each seat's worst case against two who load it;
         # real raspasy shares the ten tricks, so the three worst cases set the shares.
         order = view.active
         chosen = worlds[:3]
         positions = []
         seats: list[int] = []
+        leads = view.rules.raspasy_talon == "leads"
+        rng = decision_rng(self.seed, view, "talon order")
         for world in chosen:
             hands = [world.hand(s) for s in order]
-            position = Position.make(hands, leader=0)
+            talon = [c for c in range(32) if world.slots.get(TALON, 0) >> c & 1] if leads else []
+            if len(talon) != 2:
+                talon = []
+            rng.shuffle(talon)
+            position = Position.make(
+                hands, leader=0, talon=talon, talon_wins=bool(talon) and view.rules.players == 4
+            )
             for i in range(3):
                 positions.append(position)
                 seats.append(i)
@@ -986,11 +1001,33 @@ def _after_contract(view: View) -> list[tuple[Seat, Action | None]]:
     return out
 
 
+def _talon_to_lead(view: View, world: World) -> tuple[int, ...]:
+    """The talon cards still to lead raspasy tricks, the current trick's first. In trick 1
+    the second card is not turned up yet, so each world supplies it from its talon."""
+    lead = view.lead_talon_card
+    if lead is None:
+        return ()
+    if view.completed_tricks:
+        return (lead.index,)
+    unseen = world.slots.get(TALON, 0)
+    if unseen.bit_count() != 1:
+        raise ValueError("a world without the one talon card still face down")
+    return (lead.index, unseen.bit_length() - 1)
+
+
+def _out_of_play(view: View) -> int:
+    """Cards that can no longer separate two of the mover's cards in a trick."""
+    hand = view.known_hands.get(view.to_move or view.seat, view.hand).mask
+    out_of_play = view.played_cards.mask | hand
+    if view.lead_talon_card is not None and view.rules.players == 4:
+        out_of_play &= ~view.lead_talon_card.bit  # the dealer's talon card can win
+    return out_of_play
+
+
 def _representatives(legal: list[Card], view: View) -> list[Card]:
     """One card per group of equivalent cards: touching, with only played or own cards
     between them, so every deal gives them the same double-dummy value."""
-    hand = view.known_hands.get(view.to_move or view.seat, view.hand).mask
-    out_of_play = view.played_cards.mask | hand
+    out_of_play = _out_of_play(view)
     if view.discard is not None:
         out_of_play |= view.discard.mask
     reps: list[Card] = []
@@ -1010,8 +1047,7 @@ def _twin(card: Card, reps: list[Card], view: View) -> Action | None:
     for rep in reps:
         if rep == card:
             return card_action(rep)
-    hand = view.known_hands.get(view.to_move or view.seat, view.hand).mask
-    out_of_play = view.played_cards.mask | hand
+    out_of_play = _out_of_play(view)
     for rep in reps:
         if rep.suit == card.suit:
             lo, hi = sorted((rep, card), key=lambda c: c.index)

@@ -73,11 +73,13 @@ def _fallback() -> None:
 
 
 def _task(position: Position, goal: Objective, declarer: int) -> tuple[object, ...]:
-    """The flat tuple the C extension takes: hands (-1 = out), leader, trump, trick, mode."""
+    """The flat tuple the C extension takes: hands (-1 = out), leader, trump, trick, mode,
+    declarer, then the talon cards still to lead and whether they can win."""
     hands = tuple(-1 if h is None else h for h in position.hands)
     trump = -1 if position.trump is None else position.trump
     mode = 0 if goal is Objective.TRICKS else 1
-    return (hands, position.leader, trump, position.played, mode, declarer)
+    wins = int(position.talon_wins)
+    return (hands, position.leader, trump, position.played, mode, declarer, position.talon, wins)
 
 
 def solve(position: Position, objective: Objective | str = "tricks", declarer: int = 0) -> int:

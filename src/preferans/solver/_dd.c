@@ -14,6 +14,14 @@
  * Objectives are reduced to two flags per seat: `win[s]` (a trick won by seat s is counted)
  * and `maxside[s]` (seat s wants the count high). Tricks: only the declarer is counted and
  * maximises. Misere / raspasy: the declarer is counted and the two others maximise.
+ *
+ * Raspasy tricks led by talon cards (RULES §8): `talon[tpos..ntalon-1]` name the suits of
+ * the current and next tricks; first hand (`first`) plays first in each and leads the trick
+ * after the last. Every hand follows the named suit if able; the named suit wins, else the
+ * suit of the first card played, so for the winner the named suit acts as a trump. With
+ * `talon_wins` (4 players) the talon card itself is the card to beat and, unbeaten, takes
+ * the trick for the sitting-out dealer (winner -1, counted for nobody). Talon-trick nodes
+ * skip the transposition table and the lead-only bounds: they are few.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -43,6 +51,7 @@ typedef struct {
     int trick[3];
     int misere; /* the declarer minimises: the duck check applies */
     int declarer;
+    int talon[2], ntalon, tpos, talon_wins, first;
     Entry *tt;
     uint32_t ttmask;
     uint8_t gen;
@@ -82,10 +91,32 @@ static inline int beats(int card, int best, int trump) {
     return (card >> 3) == trump;
 }
 
+static inline int in_talon(const Ctx *c) { return c->tpos < c->ntalon; }
+
+/* The suit that wins the current trick over the others: trumps, or the talon card's. */
+static inline int rule_trump(const Ctx *c) {
+    return in_talon(c) ? c->talon[c->tpos] >> 3 : c->trump;
+}
+
+/* The card to beat before anyone plays: the talon card when it can win, else none. */
+static inline int start_wc(const Ctx *c) {
+    return in_talon(c) && c->talon_wins ? c->talon[c->tpos] : -1;
+}
+
+/* Talon cards still to lead that can win a trick: they separate equivalent cards. */
+static inline uint32_t talon_cards(const Ctx *c) {
+    uint32_t m = 0;
+    if (c->talon_wins)
+        for (int i = c->tpos; i < c->ntalon; i++) m |= 1u << c->talon[i];
+    return m;
+}
+
+static inline int counted(const Ctx *c, int ws) { return ws >= 0 ? c->win[ws] : 0; }
+
 static inline uint32_t legal_moves(const Ctx *c, int seat, int k) {
     uint32_t hand = c->hand[seat];
-    if (k == 0) return hand;
-    int led = c->trick[0] >> 3;
+    int led = in_talon(c) ? c->talon[c->tpos] >> 3 : k ? c->trick[0] >> 3 : -1;
+    if (led < 0) return hand;
     uint32_t f = hand & (0xFFu << (8 * led));
     if (f) return f;
     if (c->trump >= 0) {
@@ -197,7 +228,7 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
     uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
     for (int i = 0; i < n; i++) {
         int card = moves[i], s = card >> 3, r = card & 7, sc;
-        if (k == 0) {
+        if (wc < 0) {
             uint32_t rem = suit_byte(all, s);
             int top = (31 - __builtin_clz(rem)) == r; /* highest remaining of its suit */
             if (want) {
@@ -226,8 +257,8 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
                 }
             }
         } else {
-            int wins = beats(card, wc, c->trump);
-            int good_now = c->win[ws] == c->maxside[seat];
+            int wins = beats(card, wc, rule_trump(c));
+            int good_now = counted(c, ws) == c->maxside[seat];
             int last = k + 1 == c->nactive;
             if (want) {
                 if (good_now) sc = wins ? 10 - r : 100 - r;
@@ -264,6 +295,32 @@ static int rel_to_card(uint32_t all, int best) {
     return -1;
 }
 
+static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int target);
+
+/* Search on from a closed trick won by `winner` (-1: a talon card): after a talon trick
+ * first hand leads again, otherwise the winner does. */
+static int next_trick(Ctx *c, int winner, int target) {
+    if (!in_talon(c)) return search(c, winner, winner, 0, -1, -1, target);
+    c->tpos++;
+    int r = search(c, c->first, c->first, 0, -1, start_wc(c), target);
+    c->tpos--;
+    return r;
+}
+
+/* Who wins the current trick so far and with what card (-1, -1: nothing to beat yet). */
+static void trick_so_far(const Ctx *c, int leader, int k, int *ws, int *wc) {
+    int s = leader;
+    *ws = -1;
+    *wc = start_wc(c);
+    for (int i = 0; i < k; i++) {
+        if (*wc < 0 || beats(c->trick[i], *wc, rule_trump(c))) {
+            *wc = c->trick[i];
+            *ws = s;
+        }
+        s = c->next[s];
+    }
+}
+
 /* Can the max side make the counted tricks from here at least `target`? */
 static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int target) {
     Entry *e = NULL;
@@ -273,6 +330,9 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         int n = popc(c->hand[leader]);
         if (target <= 0) return 1;
         if (target > n) return 0;
+    }
+    if (k == 0 && !in_talon(c)) {
+        int n = popc(c->hand[leader]);
         if (c->misere && declarer_ducks_all(c, leader)) return 0;
         if (c->win[leader] == c->maxside[leader]) {
             int qt = quick_tricks(c, leader);
@@ -297,6 +357,7 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     for (int o = 0; o < 3; o++)
         if (o != seat) others |= c->hand[o];
     for (int i = 0; i < k; i++) others |= 1u << c->trick[i];
+    others |= talon_cards(c);
     int moves[16];
     int n = group_moves(legal, others, moves);
     if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest);
@@ -305,7 +366,7 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     for (int i = 0; i < n; i++) {
         int card = moves[i];
         int nws = ws, nwc = wc;
-        if (k == 0 || beats(card, wc, c->trump)) {
+        if (wc < 0 || beats(card, wc, rule_trump(c))) {
             nws = seat;
             nwc = card;
         }
@@ -315,7 +376,7 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         if (k + 1 == c->nactive) {
             /* the next tricks reuse c->trick: keep ours for the remaining moves */
             int saved[3] = {c->trick[0], c->trick[1], c->trick[2]};
-            r = search(c, nws, nws, 0, -1, -1, target - c->win[nws]);
+            r = next_trick(c, nws, target - counted(c, nws));
             memcpy(c->trick, saved, sizeof saved);
         } else
             r = search(c, leader, c->next[seat], k + 1, nws, nwc, target);
@@ -351,6 +412,7 @@ typedef struct {
     uint32_t hand[3];
     int present[3];
     int leader, trump, k, trick[3], mode, declarer;
+    int talon[2], ntalon, talon_wins;
     int result;
 } Task;
 
@@ -369,23 +431,19 @@ static void ctx_setup(Ctx *c, const Task *t) {
     c->misere = t->mode == 1 && t->trump < 0;
     c->declarer = t->declarer;
     for (int i = 0; i < 3; i++) c->trick[i] = t->trick[i];
+    c->ntalon = t->ntalon;
+    c->tpos = 0;
+    c->talon_wins = t->talon_wins;
+    c->first = t->leader;
+    for (int i = 0; i < 2; i++) c->talon[i] = t->talon[i];
 }
 
 /* Exact value from a (possibly mid-trick) position by zero-window searches. */
 static int mtd(Ctx *c, int leader, int k, int guess) {
     int seat = leader;
     for (int i = 0; i < k; i++) seat = c->next[seat];
-    int ws = leader, wc = k ? c->trick[0] : -1;
-    {
-        int s = leader;
-        for (int i = 1; i < k; i++) {
-            s = c->next[s];
-            if (beats(c->trick[i], wc, c->trump)) {
-                wc = c->trick[i];
-                ws = s;
-            }
-        }
-    }
+    int ws, wc;
+    trick_so_far(c, leader, k, &ws, &wc);
     int lo = 0, hi = popc(c->hand[seat]);
     int g = guess < lo ? lo : guess > hi ? hi : guess;
     while (lo < hi) {
@@ -425,7 +483,7 @@ static int solve_task(Ctx *c, const Task *t) {
 /* ---------------------------------------------------------------- Python glue -------- */
 
 static int parse_task(PyObject *hands, int leader, int trump, PyObject *played, int mode,
-                      int declarer, Task *t) {
+                      int declarer, PyObject *talon, int talon_wins, Task *t) {
     PyObject *seq = PySequence_Fast(hands, "hands must be a sequence");
     if (!seq) return 0;
     if (PySequence_Fast_GET_SIZE(seq) != 3) {
@@ -492,6 +550,35 @@ static int parse_task(PyObject *hands, int leader, int trump, PyObject *played, 
             return 0;
         }
     }
+    /* Talon tricks: at most two, raspasy or misere only, three hands, cards out of play. */
+    seq = PySequence_Fast(talon, "talon must be a sequence");
+    if (!seq) return 0;
+    Py_ssize_t nt = PySequence_Fast_GET_SIZE(seq);
+    uint32_t used = t->hand[0] | t->hand[1] | t->hand[2];
+    for (Py_ssize_t i = 0; i < k; i++) used |= 1u << t->trick[i];
+    if (nt > 2 || (nt && (na != 3 || trump != -1 || mode != 1 || nt > n))) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError,
+                        "talon tricks need raspasy or misere, no trumps, three hands");
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        if (v < 0 || v > 31 || (used >> v & 1)) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "talon card out of range or already in play");
+            return 0;
+        }
+        used |= 1u << v;
+        t->talon[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    t->ntalon = (int)nt;
+    t->talon_wins = nt ? talon_wins != 0 : 0;
     t->k = (int)k;
     t->leader = leader;
     t->trump = trump;
@@ -501,13 +588,15 @@ static int parse_task(PyObject *hands, int leader, int trump, PyObject *played, 
 }
 
 static PyObject *dd_solve(PyObject *self, PyObject *args) {
-    PyObject *hands, *played;
-    int leader, trump, mode, declarer;
+    PyObject *hands, *played, *talon;
+    int leader, trump, mode, declarer, talon_wins;
     Task t;
     Ctx c;
-    if (!PyArg_ParseTuple(args, "OiiOii", &hands, &leader, &trump, &played, &mode, &declarer))
+    if (!PyArg_ParseTuple(args, "OiiOiiOi", &hands, &leader, &trump, &played, &mode, &declarer,
+                          &talon, &talon_wins))
         return NULL;
-    if (!parse_task(hands, leader, trump, played, mode, declarer, &t)) return NULL;
+    if (!parse_task(hands, leader, trump, played, mode, declarer, talon, talon_wins, &t))
+        return NULL;
     if (!alloc_tt(&c)) return PyErr_NoMemory();
     int r;
     Py_BEGIN_ALLOW_THREADS
@@ -518,13 +607,15 @@ static PyObject *dd_solve(PyObject *self, PyObject *args) {
 }
 
 static PyObject *dd_analyse(PyObject *self, PyObject *args) {
-    PyObject *hands, *played;
-    int leader, trump, mode, declarer;
+    PyObject *hands, *played, *talon;
+    int leader, trump, mode, declarer, talon_wins;
     Task t;
     Ctx c;
-    if (!PyArg_ParseTuple(args, "OiiOii", &hands, &leader, &trump, &played, &mode, &declarer))
+    if (!PyArg_ParseTuple(args, "OiiOiiOi", &hands, &leader, &trump, &played, &mode, &declarer,
+                          &talon, &talon_wins))
         return NULL;
-    if (!parse_task(hands, leader, trump, played, mode, declarer, &t)) return NULL;
+    if (!parse_task(hands, leader, trump, played, mode, declarer, talon, talon_wins, &t))
+        return NULL;
     if (!alloc_tt(&c)) return PyErr_NoMemory();
     int cards[16], values[32], nc = 0;
     uint32_t legal = 0, others = 0;
@@ -536,6 +627,7 @@ static PyObject *dd_analyse(PyObject *self, PyObject *args) {
     for (int o = 0; o < 3; o++)
         if (o != seat) others |= c.hand[o];
     for (int i = 0; i < k; i++) others |= 1u << c.trick[i];
+    others |= talon_cards(&c);
     nc = group_moves(legal, others, cards);
     int guess = initial_guess(&t);
     for (int i = 0; i < 32; i++) values[i] = -1;
@@ -543,15 +635,9 @@ static PyObject *dd_analyse(PyObject *self, PyObject *args) {
         int card = cards[i];
         memcpy(c.trick, t.trick, sizeof c.trick); /* earlier searches reused it */
         /* winner so far, including this card */
-        int ws = t.leader, wc = k ? c.trick[0] : card, s = t.leader;
-        for (int j = 1; j < k; j++) {
-            s = c.next[s];
-            if (beats(c.trick[j], wc, c.trump)) {
-                wc = c.trick[j];
-                ws = s;
-            }
-        }
-        if (k && beats(card, wc, c.trump)) {
+        int ws, wc;
+        trick_so_far(&c, t.leader, k, &ws, &wc);
+        if (wc < 0 || beats(card, wc, rule_trump(&c))) {
             wc = card;
             ws = seat;
         }
@@ -559,8 +645,14 @@ static PyObject *dd_analyse(PyObject *self, PyObject *args) {
         c.trick[k] = card;
         int v;
         if (k + 1 == c.nactive) {
-            int gain = c.win[ws];
-            v = gain + mtd(&c, ws, 0, guess - gain);
+            int gain = counted(&c, ws);
+            if (in_talon(&c)) {
+                c.tpos++;
+                v = gain + mtd(&c, c.first, 0, guess - gain);
+                c.tpos--;
+            } else {
+                v = gain + mtd(&c, ws, 0, guess - gain);
+            }
         } else {
             v = mtd(&c, t.leader, k + 1, guess);
         }
@@ -640,12 +732,13 @@ static PyObject *dd_solve_batch(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *hands, *played;
-        int leader, trump, mode, declarer;
+        PyObject *hands, *played, *talon;
+        int leader, trump, mode, declarer, talon_wins;
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        if (!PyArg_ParseTuple(item, "OiiOii", &hands, &leader, &trump, &played, &mode,
-                              &declarer) ||
-            !parse_task(hands, leader, trump, played, mode, declarer, &tasks[i])) {
+        if (!PyArg_ParseTuple(item, "OiiOiiOi", &hands, &leader, &trump, &played, &mode,
+                              &declarer, &talon, &talon_wins) ||
+            !parse_task(hands, leader, trump, played, mode, declarer, talon, talon_wins,
+                        &tasks[i])) {
             free(tasks);
             Py_DECREF(seq);
             return NULL;
@@ -685,11 +778,13 @@ static PyObject *dd_solve_batch(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"solve", dd_solve, METH_VARARGS,
-     "solve(hands, leader, trump, played, mode, declarer) -> declarer's tricks"},
+     "solve(hands, leader, trump, played, mode, declarer, talon, talon_wins) -> tricks"},
     {"analyse", dd_analyse, METH_VARARGS,
-     "analyse(hands, leader, trump, played, mode, declarer) -> [(card, tricks)]"},
+     "analyse(hands, leader, trump, played, mode, declarer, talon, talon_wins) -> "
+     "[(card, tricks)]"},
     {"solve_batch", dd_solve_batch, METH_VARARGS,
-     "solve_batch([(hands, leader, trump, played, mode, declarer)], threads) -> [tricks]"},
+     "solve_batch([(hands, leader, trump, played, mode, declarer, talon, talon_wins)], "
+     "threads) -> [tricks]"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -75,12 +75,21 @@ class Position:
     a seat out of play (Balkan: a defender who is not in, so tricks have two cards).
     ``played`` are the cards already on the current trick, in play order from ``leader``;
     they are no longer in the hands. ``trump`` is a suit 0–3 or ``None`` for no trumps.
+
+    ``talon`` holds the raspasy talon cards still to lead a trick (RULES §8), the one
+    naming the current trick's suit first; ``leader`` is then first hand, who plays first
+    in every talon trick and leads the trick after the last one. Each hand must follow
+    the named suit; it wins, else the suit of the first card played. With ``talon_wins``
+    (4 players) the talon card is the sitting-out dealer's and takes the trick unless
+    beaten in its suit; such a trick is counted for none of the three hands.
     """
 
     hands: tuple[int | None, int | None, int | None]
     leader: int = 0
     trump: int | None = None
     played: tuple[int, ...] = ()
+    talon: tuple[int, ...] = ()
+    talon_wins: bool = False
 
     @classmethod
     def make(
@@ -90,6 +99,8 @@ class Position:
         leader: int = 0,
         trump: int | None = None,
         played: Iterable[Card | int] = (),
+        talon: Iterable[Card | int] = (),
+        talon_wins: bool = False,
     ) -> Position:
         """Build and validate a position from masks, card sets or card lists."""
         if isinstance(hands, str | bytes) or len(hands) != 3:
@@ -100,6 +111,8 @@ class Position:
             int(leader),
             None if trump is None else int(trump),
             tuple(_to_index(c) for c in played),
+            tuple(_to_index(c) for c in talon),
+            bool(talon_wins),
         )
         position.validate()
         return position
@@ -118,6 +131,12 @@ class Position:
     def to_move(self) -> int:
         """The seat whose turn it is."""
         return self.order()[len(self.played)]
+
+    def led_suit(self) -> int | None:
+        """The suit the hands must follow now: the talon card's, else the first card's."""
+        if self.talon:
+            return self.talon[0] >> 3
+        return self.played[0] >> 3 if self.played else None
 
     def validate(self) -> None:
         """Raise ``ValueError`` naming the first thing wrong with this position."""
@@ -171,14 +190,43 @@ class Position:
             )
         if n > 16 or (len(active) == 3 and n > 10):
             raise ValueError(f"too many cards per hand: {n}")
+        self._check_talon(seen, n)
         self._check_played_legal(order)
+
+    def _check_talon(self, seen: int, n: int) -> None:
+        """Talon tricks: raspasy-style (no trumps, three hands), cards out of every hand."""
+        if not isinstance(self.talon_wins, bool):
+            raise ValueError(f"talon_wins must be a bool, got {self.talon_wins!r}")
+        if not self.talon:
+            if self.talon_wins:
+                raise ValueError("talon_wins is set but no talon card leads a trick")
+            return
+        if len(self.talon) > 2:
+            raise ValueError(f"at most 2 talon cards lead tricks, got {len(self.talon)}")
+        if self.trump is not None:
+            raise ValueError("talon cards lead only raspasy tricks, which have no trumps")
+        if len(self.active) != 3:
+            raise ValueError("talon cards lead only tricks of three hands in play")
+        if len(self.talon) > n:
+            raise ValueError(f"{len(self.talon)} talon trick(s) but only {n} trick(s) left to play")
+        for card in self.talon:
+            if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
+                raise ValueError(f"talon card out of range 0–31: {card!r}")
+            if seen >> card & 1:
+                raise ValueError(
+                    f"talon card {_card_name(card)} is also held by a hand or on the trick"
+                )
+            seen |= 1 << card
 
     def _check_played_legal(self, order: tuple[int, ...]) -> None:
         """A follower may not have revoked: the hand still shows what he held."""
         if not self.played:
             return
-        led = self.played[0] >> 3
-        for seat, card in zip(order[1:], self.played[1:], strict=False):
+        led = self.led_suit()
+        assert led is not None
+        # In a talon trick the first hand follows the talon card too.
+        start = 0 if self.talon else 1
+        for seat, card in zip(order[start:], self.played[start:], strict=False):
             hand = self.hands[seat] or 0
             suit = card >> 3
             if suit != led and hand >> (8 * led) & 0xFF:
@@ -212,6 +260,8 @@ def check_task(position: Position, objective: Objective | str, declarer: int) ->
         raise ValueError(f"declarer seat {declarer} is out of play")
     if goal is not Objective.TRICKS and position.trump is not None:
         raise ValueError(f"{goal.value} is played without trumps (got trump {position.trump})")
+    if goal is Objective.TRICKS and position.talon:
+        raise ValueError("talon cards lead only raspasy (or misère) tricks, not a game")
     return goal
 
 
@@ -228,11 +278,20 @@ def winning_card(cards: Sequence[int], trump: int | None) -> int:
     return best
 
 
+def talon_winner(trick: Sequence[int], named: int, talon_wins: bool) -> int | None:
+    """Index into ``trick`` of the card taking a talon trick; ``None``: the talon card."""
+    if talon_wins:
+        best = winning_card((named, *trick), None)
+        return None if best == 0 else best - 1
+    # The named suit acts as a trump: it wins, else the suit of the first card played.
+    return winning_card(trick, named >> 3)
+
+
 def legal_cards(position: Position) -> list[int]:
     """The cards the seat to move may play, lowest index first."""
     hand = position.hands[position.to_move()] or 0
-    if position.played:
-        led = position.played[0] >> 3
+    led = position.led_suit()
+    if led is not None:
         follow = hand & (0xFF << (8 * led))
         if follow:
             hand = follow
@@ -242,14 +301,25 @@ def legal_cards(position: Position) -> list[int]:
 
 
 def play(position: Position, card: int) -> tuple[Position, int | None]:
-    """Play a legal card; return the new position and the trick's winner if it closed."""
+    """Play a legal card; return the new position and the seat that took the trick.
+
+    The seat is ``None`` while the trick is open, and also when a talon card took it
+    (4 players): the trick closed when the new position has no ``played`` cards.
+    """
     order = position.order()
     seat = order[len(position.played)]
     hands = list(position.hands)
     hands[seat] = (hands[seat] or 0) & ~(1 << card)
     trick = (*position.played, card)
     new_hands = (hands[0], hands[1], hands[2])
+    talon, wins = position.talon, position.talon_wins
     if len(trick) < len(order):
-        return Position(new_hands, position.leader, position.trump, trick), None
+        return Position(new_hands, position.leader, position.trump, trick, talon, wins), None
+    if talon:
+        best = talon_winner(trick, talon[0], wins)
+        winner = None if best is None else order[best]
+        rest = talon[1:]
+        after = Position(new_hands, position.leader, None, (), rest, wins and bool(rest))
+        return after, winner
     winner = order[winning_card(trick, position.trump)]
     return Position(new_hands, winner, position.trump, ()), winner

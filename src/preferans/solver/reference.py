@@ -2,7 +2,8 @@
 
 Same API and same answers as the C extension, with a simpler algorithm so that the two
 check each other: fail-soft alpha-beta over the full window, a transposition table at
-trick boundaries keyed by relative ranks, and equivalent-card pruning.
+trick boundaries keyed by relative ranks, and equivalent-card pruning. Tricks led by talon
+cards (raspasy) are searched without the table; first hand plays first in each.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from preferans.solver.position import (
     check_task,
     legal_cards,
     play,
+    talon_winner,
 )
 
 __all__ = ["analyse", "raspasy", "solve", "solve_many"]
@@ -77,6 +79,8 @@ class _Search:
         self.next = nxt
         self.table = _compress_table()
         self.tt: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        self.position = position
+        self.first = position.leader
 
     def key(self, leader: int) -> tuple[int, int, int, int]:
         h0, h1, h2 = self.hands
@@ -91,11 +95,11 @@ class _Search:
             r2 |= table[base | (h2 >> shift & 0xFF)] << shift
         return (leader, r0, r1, r2)
 
-    def moves(self, seat: int, trick: Sequence[int]) -> list[int]:
+    def moves(self, seat: int, trick: Sequence[int], talon: tuple[int, ...]) -> list[int]:
         hand = self.hands[seat]
         legal = hand
-        if trick:
-            led = trick[0] >> 3
+        if trick or talon:
+            led = talon[0] >> 3 if talon else trick[0] >> 3
             follow = hand & (0xFF << (8 * led))
             if follow:
                 legal = follow
@@ -107,13 +111,29 @@ class _Search:
                 others |= self.hands[other]
         for card in trick:
             others |= 1 << card
+        if self.position.talon_wins:
+            for card in talon:  # a talon card that can win separates equivalent cards
+                others |= 1 << card
         return _groups(legal, others)
 
-    def value(self, leader: int, trick: tuple[int, ...], alpha: int, beta: int) -> int:
-        """Counted tricks from here with best play, fail-soft within (alpha, beta)."""
+    def value(
+        self,
+        leader: int,
+        trick: tuple[int, ...],
+        alpha: int,
+        beta: int,
+        talon: tuple[int, ...] = (),
+    ) -> int:
+        """Counted tricks from here with best play, fail-soft within (alpha, beta).
+
+        ``talon``: the talon cards still to lead, the current trick's first.
+        """
         key = None
         lower, upper = 0, 0
-        if not trick:
+        if not trick and talon:
+            if self.hands[leader].bit_count() == 0:
+                return 0
+        elif not trick:
             upper = self.hands[leader].bit_count()
             if upper == 0:
                 return 0
@@ -133,15 +153,19 @@ class _Search:
         maximise = self.maxside[seat]
         best = -1 if maximise else 99
         closes = len(trick) + 1 == len(self.active)
-        for card in self.moves(seat, trick):
+        for card in self.moves(seat, trick, talon):
             self.hands[seat] ^= 1 << card
             played = (*trick, card)
-            if closes:
+            if closes and talon:
+                taker = self._talon_winner(played, talon)
+                gain = 0 if taker is None else self.win[taker]
+                v = gain + self.value(self.first, (), alpha - gain, beta - gain, talon[1:])
+            elif closes:
                 winner = self._winner(leader, played)
                 gain = self.win[winner]
                 v = gain + self.value(winner, (), alpha - gain, beta - gain)
             else:
-                v = self.value(leader, played, alpha, beta)
+                v = self.value(leader, played, alpha, beta, talon)
             self.hands[seat] ^= 1 << card
             if maximise:
                 if v > best:
@@ -179,9 +203,19 @@ class _Search:
                 best, winner = card, seat
         return winner
 
+    def _talon_winner(self, trick: tuple[int, ...], talon: tuple[int, ...]) -> int | None:
+        """The seat taking a talon trick played from first hand; ``None``: the talon card."""
+        best = talon_winner(trick, talon[0], self.position.talon_wins)
+        if best is None:
+            return None
+        seat = self.first
+        for _ in range(best):
+            seat = self.next[seat]
+        return seat
+
     def root(self, position: Position) -> int:
         n = max(h.bit_count() for h in self.hands)
-        return self.value(position.leader, position.played, -1, n + 1)
+        return self.value(position.leader, position.played, -1, n + 1, position.talon)
 
 
 def solve(position: Position, objective: Objective | str = "tricks", declarer: int = 0) -> int:

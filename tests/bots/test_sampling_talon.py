@@ -1,0 +1,81 @@
+"""Raspasy tricks led by talon cards: the sampling bot decides them with the solver."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from preferans.actions import CardAction
+from preferans.bots import make_bot
+from preferans.bots.hints import hint
+from preferans.bots.sampling import SamplingBot
+from preferans.game import Deal, Phase, View, new_deal
+from preferans.match import player_seats
+from preferans.rules import find_rules
+
+
+def talon_led_views(variant: str, players: int, deals: int) -> Iterator[View]:
+    """Views of seats deciding a raspasy trick led by a talon card (heuristic play)."""
+    rules = find_rules(variant, players=players)
+    heuristic = make_bot("heuristic")
+    seats = player_seats(rules)
+    for seed in range(deals):
+        state = new_deal(rules, Deal.random(rules, seats[seed % len(seats)], random.Random(seed)))
+        while not state.is_over:
+            actor = state.actor
+            assert actor is not None
+            view = state.view(actor)
+            if view.phase is Phase.PLAY and view.lead_talon_card is not None:
+                yield view
+            state = state.apply(heuristic.choose(view))
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), [("sochi", 3), ("leningrad", 4), ("sochi", 2)], ids=str
+)
+def test_talon_led_tricks_are_decided_on_sampled_deals(variant: str, players: int) -> None:
+    bot = SamplingBot(seed=5, samples=6)
+    weighed = 0
+    for view in talon_led_views(variant, players, 12):
+        decision = bot.decide(view)
+        assert decision.action in view.legal_actions
+        assert decision.method in ("sampling", "exact", "forced")
+        if decision.method == "forced":
+            continue
+        weighed += 1
+        cards = {o.action for o in decision.options}
+        assert decision.action in cards
+        assert all(isinstance(a, CardAction) for a in cards)
+        # every option's trick figure is a share of the tricks still to play
+        left = len(view.hand)
+        won = view.tricks_won.get(view.seat, 0)
+        assert all(won <= (o.tricks or 0) <= won + left for o in decision.options)
+        best = max(o.value for o in decision.options)
+        chosen = next(o for o in decision.options if o.action == decision.action)
+        assert chosen.value == best
+    assert weighed >= 5
+
+
+def test_talon_led_hint_names_tricks_not_rules_of_thumb() -> None:
+    texts = [hint(v) for v in talon_led_views("sochi", 3, 6) if len(v.legal_actions) > 1]
+    weighed = [t for t in texts if t.samples]
+    assert weighed
+    for text in texts:
+        assert "outside the solver" not in text.text_en
+    for text in weighed:
+        assert "raspasy" in text.text_en and "распас" in text.text_ru
+
+
+def test_trick_one_draws_the_face_down_talon_card_per_world() -> None:
+    """Different seeds imagine different second talon cards, yet each decision repeats."""
+    view = next(
+        v
+        for v in talon_led_views("sochi", 3, 20)
+        if not v.completed_tricks and not v.current_trick and len(v.legal_actions) > 2
+    )
+    first = SamplingBot(seed=11, samples=8).decide(view)
+    again = SamplingBot(seed=11, samples=8).decide(view)
+    assert first == again
+    assert first.method == "sampling" and first.samples == 4  # early raspasy: half the deals
