@@ -10,7 +10,7 @@ import pytest
 from preferans.actions import CardAction
 from preferans.bots import make_bot
 from preferans.bots.hints import hint
-from preferans.bots.sampling import SamplingBot
+from preferans.bots.sampling import TALON_TRICK_MARGIN, SamplingBot
 from preferans.game import Deal, Phase, View, new_deal
 from preferans.match import player_seats
 from preferans.rules import find_rules
@@ -54,7 +54,8 @@ def test_talon_led_tricks_are_decided_on_sampled_deals(variant: str, players: in
         assert all(won <= (o.tricks or 0) <= won + left for o in decision.options)
         best = max(o.value for o in decision.options)
         chosen = next(o for o in decision.options if o.action == decision.action)
-        assert chosen.value == best
+        # the heuristic's card stands unless the solver finds one clearly better
+        assert chosen.value >= best - TALON_TRICK_MARGIN
     assert weighed >= 5
 
 
