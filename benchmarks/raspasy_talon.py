@@ -69,7 +69,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=800)
     args = parser.parse_args()
     with ProcessPoolExecutor(2) as pool:
-        jobs = [pool.submit(run, args.variant, args.players, 0, args.deals, r) for r in (False, True)]
+        jobs = [
+            pool.submit(run, args.variant, args.players, 0, args.deals, r) for r in (False, True)
+        ]
         bot, ref = (job.result() for job in jobs)
     diffs = [bot[k] - ref[k] for k in ref]
     result = {
