@@ -114,10 +114,16 @@ class SamplingBot:
         if len(legal) == 1:
             return Decision(legal[0], method="forced")
         phase = view.phase
-        if view.rules.is_balkan and (phase is not Phase.PLAY or view.out is not None):
-            # Balkan: only card play with three hands in play is solved (priced with the
-            # bula figures); bidding, the talon, the contract, the defence and kontra, and
-            # two-card tricks beside an out seat use the heuristic (docs/bots.md).
+        if view.rules.is_balkan:
+            # Balkan: every decision priced in bula-equivalent whists (bots/balkan_sampling).
+            from preferans.bots.balkan_sampling import balkan_decide
+
+            try:
+                found = balkan_decide(self, view)
+            except ValueError:
+                found = None
+            if found is not None and found.action in legal:
+                return found
             return Decision(heuristic_action(view), method="heuristic")
         try:
             if phase is Phase.PLAY:
