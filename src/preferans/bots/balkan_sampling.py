@@ -80,6 +80,7 @@ GAME_MARGIN = 1.5
 #: A betl the seed's holes catch this surely is not solved in bidding.
 BETL_HOPELESS = 0.9
 
+_PLANS: dict[tuple[object, ...], tuple[int, Contract, tuple[Option, ...], int]] = {}
 _LADDER = balkan_ladder()
 _GAMES = tuple(c for c in _LADDER if not c.without_talon)
 _IGRAS = tuple(c for c in _LADDER if c.without_talon)
@@ -562,9 +563,27 @@ def _declarer(bot: SamplingBot, view: View) -> Decision | None:
     if size not in (10, 12):
         return None
     fixed = own_discard if view.phase is Phase.CONTRACT else 0
-    plan = _plan(bot, view, cards, fixed, own_discard)
+    auction = ",".join(
+        f"{int(s)}:{a.index}"
+        for s, a in view.history
+        if a is not None and not isinstance(a, CardAction)
+    )
+    key = (bot.seed, bot.samples, int(view.seat), cards, auction, view.refe)
+    # The plan made from the twelve cards alone serves both discards and the game named
+    # (memoised: it depends only on the key, so the decision stays a function of the view).
+    plan = _PLANS.get(key)
     if plan is None:
-        return None
+        plan = _plan(bot, view, cards, 0, 0)
+        if plan is None:
+            return None
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    fits = plan[0] & own_discard == own_discard
+    if not fits or (view.phase is Phase.CONTRACT and plan[0] != own_discard):
+        plan = _plan(bot, view, cards, fixed, own_discard)
+        if plan is None:
+            return None
     drop, contract, options, samples = plan
     if view.phase is Phase.DISCARD:
         for card in CardSet.from_mask(drop & ~own_discard).sorted():
@@ -614,6 +633,7 @@ def _plan(
             assert strain is not None
             drops = _game_discards(cards, strain, own_discard, keep=3)
         candidates += [(d, contract) for d in drops]
+    candidates = _promising(candidates, cards, own_lead=own_lead) or candidates
     positions: list[Position] = []
     for drop, contract in candidates:
         for world in worlds:
@@ -664,6 +684,24 @@ def _plan(
     return best[1], best[2], tuple(options), n
 
 
+def _promising(
+    candidates: list[tuple[int, Contract]], cards: int, *, own_lead: bool
+) -> list[tuple[int, Contract]]:
+    """The candidates worth solving: games within :data:`GAME_MARGIN` of the best table
+    estimate, and a betl the seed's holes do not condemn."""
+    estimates: dict[int, float] = {}
+    for i, (drop, contract) in enumerate(candidates):
+        rest = CardSet.from_mask(cards & ~drop)
+        if contract.is_misere:
+            risk = misere_risk(rest, own_lead=own_lead)
+            estimates[i] = math.inf if risk <= BETL_HOPELESS else -math.inf
+        else:
+            estimates[i] = game_estimate(rest, contract)
+    finite = [e for e in estimates.values() if math.isfinite(e)]
+    top = max(finite, default=0.0)
+    return [c for i, c in enumerate(candidates) if estimates[i] >= top - GAME_MARGIN]
+
+
 # --- defence and kontra --------------------------------------------------------------------
 
 
@@ -681,9 +719,7 @@ def _defence(bot: SamplingBot, view: View) -> Decision | None:
         if top + 1 > KONTRA_CAP:
             # The bound on the kontra chain (docs/bots.md): no further doubling.
             return Decision(pass_, (), method="forced", notes={"kontra_cap": float(KONTRA_CAP)})
-    worlds, exact = draw_worlds(
-        view, decision_rng(bot.seed, view, "worlds"), max(6, bot.samples // 2)
-    )
+    worlds, exact = draw_worlds(view, decision_rng(bot.seed, view, "worlds"), bot.samples)
     if not worlds:
         return None
     order = tuple(view.active)

@@ -101,7 +101,20 @@ def _option_text(option: Option, language: str, mode: str) -> str:
             parts.append(
                 f"выполняется в {percent}% раскладов" if ru else f"made in {percent}% of samples"
             )
-    parts.append(f"{_num(option.value)} виста" if ru else f"{_num(option.value)} whists")
+        elif isinstance(option.action, Call) and mode == "balkan":
+            parts.append(
+                f"разыгрывающий выполняет игру в {percent}% раскладов"
+                if ru
+                else f"the declarer makes his game in {percent}% of samples"
+            )
+    if mode == "balkan":
+        parts.append(
+            f"{_num(option.value)} виста в пересчёте булы"
+            if ru
+            else f"{_num(option.value)} bula-equivalent whists"
+        )
+    else:
+        parts.append(f"{_num(option.value)} виста" if ru else f"{_num(option.value)} whists")
     return f"{name}: {', '.join(parts)}"
 
 
@@ -111,6 +124,8 @@ def _mode(view: View) -> str:
 
     if view.phase is Phase.PLAY and view.kind is DealKind.RASPASY:
         return "raspasy"
+    if view.rules.is_balkan:
+        return "balkan"
     if view.contract is not None and view.contract.is_misere:
         return "misere"
     return "game"
@@ -121,7 +136,11 @@ def _from_decision(view: View, decision: Decision) -> Hint:
     chosen = action_text(decision.action, "en")
     chosen_ru = action_text(decision.action, "ru")
     if not decision.options:
-        if decision.method == "forced":
+        if "kontra_cap" in decision.notes:
+            cap = round(decision.notes["kontra_cap"])
+            en = f"{chosen}: the kontra chain stops here (the bot doubles up to ×{2**cap} only)"
+            ru = f"{chosen_ru}: цепочка контр здесь кончается (бот удваивает только до ×{2**cap})"
+        elif decision.method == "forced":
             en = f"{chosen}: the only sensible choice (equivalent or forced)"
             ru = f"{chosen_ru}: единственный разумный ход (карты равноценны или ход вынужден)"
         else:
