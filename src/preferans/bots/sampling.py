@@ -8,10 +8,11 @@ an open defence shows the declarer everything, a misère catcher sees the declar
 cards, and the last tricks have few arrangements — then every arrangement is solved.
 
 What double-dummy play cannot model is left to the heuristic level: tricks led by a talon
-card on raspasy, claims, and the 4-player talon throw. In the Balkan game only card play
-with three hands in play is solved, priced in bula-equivalent whists
-(:func:`preferans.bots.payoff.balkan_value`, kontra multipliers included); every other
-Balkan decision is the heuristic's (docs/bots.md).
+card on raspasy, claims, and the 4-player talon throw. Every Balkan decision (bidding,
+moje, igra, the discard and the game named, the defence, invitation and kontra, card play
+also beside an out seat) is made by :mod:`preferans.bots.balkan_sampling`, priced in
+bula-equivalent whists (:func:`preferans.bots.payoff.balkan_value`, kontra multipliers
+included; docs/bots.md).
 """
 
 from __future__ import annotations
