@@ -157,3 +157,21 @@ def test_balkan_hints_render_the_evidence_in_both_languages() -> None:
     first = _deal("♠AKQJT987 ♥A ♦A", "♥KQJ ♦KQJ ♣AKQ ♥T", "♣78")
     bid_hint = hint(first.view(FIRST), seed=3)
     assert "tricks" in bid_hint.text_en and "взят" in bid_hint.text_ru
+
+
+def test_inference_reads_a_balkan_bid_as_a_playable_game() -> None:
+    from preferans.actions import Call, CallKind
+    from preferans.bots.balkan_inference import balkan_weight
+
+    strong = CardSet.parse("♣AKQJT ♠AK ♥AK ♦A")
+    weak = CardSet.parse("♣8TQ ♠9J ♥9JK ♦8T")  # no game, and holes for a betl
+    five = Bid(Contract.balkan_game(5))
+    standing = Contract.balkan_game(4)
+    bid = [(five, standing, False)]
+    passed = [(Call(CallKind.PASS), standing, False)]
+    assert balkan_weight(strong, strong, bid, None, declarer=False) > 5 * balkan_weight(
+        weak, weak, bid, None, declarer=False
+    )
+    assert balkan_weight(weak, weak, passed, None, declarer=False) > 5 * balkan_weight(
+        strong, strong, passed, None, declarer=False
+    )
