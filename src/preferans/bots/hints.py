@@ -77,7 +77,13 @@ def _option_text(option: Option, language: str, mode: str) -> str:
         return f"{name}: the declarer makes the contract in {percent}% of samples"
     parts: list[str] = []
     if option.tricks is not None:
-        if mode == "raspasy":
+        if mode == "balkan" and isinstance(option.action, Call):
+            parts.append(
+                f"у разыгрывающего в среднем {_tricks(option.tricks)} взяток"
+                if ru
+                else f"the declarer takes {_tricks(option.tricks)} tricks on average"
+            )
+        elif mode == "raspasy":
             parts.append(
                 f"в среднем {_tricks(option.tricks)} взяток на распасах"
                 if ru
