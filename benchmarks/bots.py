@@ -7,6 +7,9 @@ process (``time.process_time``): the solver runs one thread, so this is one core
 is not inflated by other work on a shared machine. Usage::
 
     .venv/bin/python benchmarks/bots.py [--deals 60] [--variant sochi] [--seed 7]
+
+With ``--variant balkan`` the times are also shown per kind of decision (bidding, the
+talon discard, the game named, the defence and kontra, card play, play beside an out seat).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ def main() -> None:
     heuristic_times: list[float] = []
     choices: list[int] = []
     talon_led: list[bool] = []
+    phases: list[str] = []
     for index in range(args.deals):
         dealer = seats[index % len(seats)]
         me = seats[(index // len(seats)) % len(seats)]
@@ -60,6 +64,7 @@ def main() -> None:
                 heuristic_times.append(time.process_time() - start)
                 choices.append(len(view.legal_actions))
                 talon_led.append(view.lead_talon_card is not None)
+                phases.append(view.phase.name.lower() + (" (out seat)" if view.out else ""))
             else:
                 action = heuristic.choose(view)
             state = state.apply(action)
@@ -89,6 +94,16 @@ def main() -> None:
             f"{h_med * 1000:6.2f} ms  p95 {h_p95 * 1000:6.2f} ms  |  ratio of medians "
             f"{med / max(h_med, 1e-9):6.0f}×  of p95 {p95 / max(h_p95, 1e-9):6.0f}×"
         )
+    if rules.is_balkan:
+        # Balkan: every kind of decision is solved; each kind's times, choices only.
+        kinds = sorted({p for p, n in zip(phases, choices, strict=True) if n > 1})
+        for kind in kinds:
+            got = [t for t, p, n in zip(times, phases, choices, strict=True) if p == kind and n > 1]
+            med, p95 = statistics.median(got), _quantile(got, 0.95)
+            print(
+                f"  balkan {kind:<17} n={len(got):4d}  sampling median {med * 1000:7.1f} ms  "
+                f"p95 {p95 * 1000:7.1f} ms  max {max(got) * 1000:7.1f} ms"
+            )
 
 
 if __name__ == "__main__":

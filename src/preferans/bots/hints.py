@@ -78,7 +78,13 @@ def _option_text(option: Option, language: str, mode: str) -> str:
         return f"{name}: the declarer makes the contract in {percent}% of samples"
     parts: list[str] = []
     if option.tricks is not None:
-        if mode == "raspasy":
+        if mode == "balkan" and isinstance(option.action, Call):
+            parts.append(
+                f"у разыгрывающего в среднем {_tricks(option.tricks)} взяток"
+                if ru
+                else f"the declarer takes {_tricks(option.tricks)} tricks on average"
+            )
+        elif mode == "raspasy":
             parts.append(
                 f"в среднем {_tricks(option.tricks)} взяток на распасах"
                 if ru
@@ -102,7 +108,20 @@ def _option_text(option: Option, language: str, mode: str) -> str:
             parts.append(
                 f"выполняется в {percent}% раскладов" if ru else f"made in {percent}% of samples"
             )
-    parts.append(f"{_num(option.value)} виста" if ru else f"{_num(option.value)} whists")
+        elif isinstance(option.action, Call) and mode == "balkan":
+            parts.append(
+                f"разыгрывающий выполняет игру в {percent}% раскладов"
+                if ru
+                else f"the declarer makes his game in {percent}% of samples"
+            )
+    if mode == "balkan":
+        parts.append(
+            f"{_num(option.value)} виста в пересчёте булы"
+            if ru
+            else f"{_num(option.value)} bula-equivalent whists"
+        )
+    else:
+        parts.append(f"{_num(option.value)} виста" if ru else f"{_num(option.value)} whists")
     return f"{name}: {', '.join(parts)}"
 
 
@@ -184,6 +203,8 @@ def _mode(view: View) -> str:
 
     if view.phase is Phase.PLAY and view.kind is DealKind.RASPASY:
         return "raspasy"
+    if view.rules.is_balkan:
+        return "balkan"
     if view.contract is not None and view.contract.is_misere:
         return "misere"
     return "game"
@@ -194,7 +215,11 @@ def _from_decision(view: View, decision: Decision) -> Hint:
     chosen = action_text(decision.action, "en")
     chosen_ru = action_text(decision.action, "ru")
     if not decision.options:
-        if decision.method == "forced":
+        if "kontra_cap" in decision.notes:
+            cap = round(decision.notes["kontra_cap"])
+            en = f"{chosen}: the kontra chain stops here (the bot doubles up to ×{2**cap} only)"
+            ru = f"{chosen_ru}: цепочка контр здесь кончается (бот удваивает только до ×{2**cap})"
+        elif decision.method == "forced":
             en = f"{chosen}: the only sensible choice (equivalent or forced)"
             ru = f"{chosen_ru}: единственный разумный ход (карты равноценны или ход вынужден)"
         else:

@@ -6,7 +6,8 @@ being in the declarer's hand or discard); when there are few of them they are en
 exactly (an open defence, a misère catcher, the last tricks), otherwise drawn at random —
 through :func:`preferans.game.resample` when the engine offers it. Inference then weighs
 each world by the likelihood of the calls made by the others (bids, passes, whist calls)
-under the heuristic model of seed 002, and by sequence leads in the card play.
+under the heuristic model of seed 002 (Balkan calls under the Balkan heuristic's model,
+:mod:`preferans.bots.balkan_inference`), and by sequence leads in the card play.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from preferans.actions import Bid, Call, CallKind, CardAction, Declare
+from preferans.bots.balkan_inference import balkan_weight
 from preferans.bots.evaluation import best_estimate, hand_tricks, should_bid_misere
 from preferans.cards import CardSet, Rank, Suit
 from preferans.contracts import Contract
@@ -434,6 +436,7 @@ class Posterior:
         self.informative = bool(self.calls or self.leads)
         self.memo: dict[tuple[int, int, int], float] = {}
         self.contract = view.contract
+        self.balkan = view.rules.is_balkan
 
     def original(self, seat: int, slots: dict[int, int]) -> int:
         """The ten cards the seat was dealt (the declarer: before the talon)."""
@@ -458,6 +461,13 @@ class Posterior:
         weight = 1.0
         original = CardSet.from_mask(self.original(slot, slots))
         value: float | None = None
+        if self.balkan:
+            final = CardSet.from_mask(slots.get(slot, 0) | self.played.get(slot, 0))
+            is_declarer = self.declarer is not None and slot == int(self.declarer)
+            weight *= balkan_weight(
+                original, final, calls or (), self.contract, declarer=is_declarer
+            )
+            calls = None
         for action, standing, after in calls or ():
             if isinstance(action, Declare):
                 final = CardSet.from_mask(slots.get(slot, 0) | self.played.get(slot, 0))

@@ -16,11 +16,12 @@ discard/contract plan) or thrown (the dealer's 2 in gora, then the best contract
 ten cards or walking away), whichever is worth more; bids without the talon are priced on
 the own ten cards with the talon closed, and so is the contract after such a bid or a throw.
 
-Raspasy tricks 1–2 led by talon cards are solved too (the solver's ``Position.talon``):
-in trick 1 the second talon card is still face down, so each drawn deal supplies it.
-In the Balkan game (no claims there) only card play with three hands in play is solved,
-priced in bula-equivalent whists (:func:`preferans.bots.payoff.balkan_value`, kontra
-multipliers included); every other Balkan decision is the heuristic's (docs/bots.md).
+Raspasy tricks 1–2 led by talon cards are priced on sampled deals too (the solver's
+``Position.talon``; in trick 1 each drawn deal supplies the second talon card, still face
+down). Every Balkan decision (bidding, moje, igra, the discard and the game named, the
+defence, invitation and kontra, card play also beside an out seat) is made by
+:mod:`preferans.bots.balkan_sampling`, priced in bula-equivalent whists
+(:func:`preferans.bots.payoff.balkan_value`, kontra multipliers included; docs/bots.md).
 """
 
 from __future__ import annotations
@@ -136,10 +137,16 @@ class SamplingBot:
         if len(legal) == 1:
             return Decision(legal[0], method="forced")
         phase = view.phase
-        if view.rules.is_balkan and (phase is not Phase.PLAY or view.out is not None):
-            # Balkan: only card play with three hands in play is solved (priced with the
-            # bula figures); bidding, the talon, the contract, the defence and kontra, and
-            # two-card tricks beside an out seat use the heuristic (docs/bots.md).
+        if view.rules.is_balkan:
+            # Balkan: every decision priced in bula-equivalent whists (bots/balkan_sampling).
+            from preferans.bots.balkan_sampling import balkan_decide
+
+            try:
+                found = balkan_decide(self, view)
+            except ValueError:
+                found = None
+            if found is not None and found.action in legal:
+                return found
             return Decision(heuristic_action(view), method="heuristic")
         try:
             if phase is Phase.PLAY:
