@@ -12,7 +12,7 @@ from preferans.contracts import Contract
 from preferans.game import Deal, DealState, Phase, new_deal
 from preferans.rules import find_rules
 from preferans.seats import Seat
-from preferans.solver import Objective, Position, analyse
+from preferans.solver import Objective, Position, analyse, reference
 from preferans.terminal import i18n
 from preferans.terminal.analysis import analyse_state, unavailable_reason
 from preferans.terminal.hints import get_hint
@@ -113,6 +113,42 @@ def test_solver_values_agree_with_the_solver() -> None:
     assert set(values.values) == {
         a.card for a in state.legal_actions() if isinstance(a, CardAction)
     }
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_talon_led_raspasy_tricks_have_solver_values(players: int) -> None:
+    """Tricks 1-2 of raspasy led by talon cards (4 players: the dealer's talon card can
+    win): every legal card is valued, as the pure-Python reference solver values it."""
+    rules = find_rules("sochi", players=players)
+    rng = random.Random(7)
+    state = new_deal(rules, Deal.random(rules, Seat.E, rng))
+    state = _play_until(state, Phase.PLAY, rng)
+    assert state.is_raspasy and state.lead_talon_card is not None
+    for _ in range(2 * (len(state.active))):
+        if state.lead_talon_card is None:
+            break
+        assert unavailable_reason(state) is None
+        values = analyse_state(state)
+        assert values is not None and values.meaning == "own"
+        assert set(values.values) == {
+            a.card for a in state.legal_actions() if isinstance(a, CardAction)
+        }
+        assert all(0 <= v <= values.remaining for v in values.values.values())
+        seats = state.active
+        mover = seats.index(state.to_move)  # type: ignore[arg-type]
+        trick = state.current_trick
+        position = Position.make(
+            [state.hand(s).mask for s in seats],
+            leader=seats.index(trick[0][0]) if trick else mover,
+            played=[card for _, card in trick],
+            talon=state.deal.talon_order[len(state.completed_tricks) : 2],
+            talon_wins=players == 4,
+        )
+        expected = reference.analyse(position, Objective.RASPASY, mover)
+        assert {c.index: v for c, v in values.values.items()} == expected
+        best = min(values.values, key=lambda c: values.values[c])
+        state = state.apply(CardAction(best))
+    assert len(state.completed_tricks) >= 1
 
 
 def test_no_values_outside_card_play() -> None:

@@ -58,7 +58,7 @@ def deal_analysis(notation_text: str, deal: int) -> list[dict[str, Any]] | None:
 
     ``step`` is the number of actions played before it (the replay's position); values
     mean what ``preferans.terminal.analysis.CardValues.meaning`` says. Steps the solver
-    cannot answer (a talon card leads, the dummy on raspasy) are left out. None when the
+    cannot answer (the dummy on raspasy) are left out. None when the
     record has no such deal."""
     from preferans.game import Phase
     from preferans.notation import loads

@@ -35,8 +35,6 @@ def unavailable_reason(state: DealState) -> str | None:
     """Why the solver cannot answer for this position, or None when it can."""
     if state.phase is not Phase.PLAY:
         return "not card play"
-    if state.lead_talon_card is not None:
-        return "a talon card leads this trick"
     if state.is_raspasy and state.rules.has_dummy:
         return "the dummy plays by a fixed rule on raspasy"
     try:
@@ -60,11 +58,17 @@ def analyse_state(state: DealState) -> CardValues | None:
     assert mover is not None
     leader = trick[0][0] if trick else mover
     trump = None if state.contract is None or state.contract.trump is None else state.contract.trump
+    # Raspasy tricks 1-2 led by talon cards: the replay knows the talon's order.
+    talon: list[Card] = []
+    if state.lead_talon_card is not None:
+        talon = list(state.deal.talon_order[len(state.completed_tricks) : 2])
     position = Position.make(
         hands,
         leader=seats.index(leader),
         trump=None if trump is None else int(trump),
         played=[card for _, card in trick],
+        talon=talon,
+        talon_wins=bool(talon) and state.rules.players == 4,
     )
     remaining = remaining_tricks(position)
     declarer = state.declarer
