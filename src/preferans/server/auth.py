@@ -63,34 +63,14 @@ async def verify_password(hashed: str, password: str) -> bool:
     return await asyncio.to_thread(check)
 
 
-class _AddressLimiter:
-    """A token bucket per client address for the password endpoints."""
-
-    def __init__(self) -> None:
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, address: str, rate: float, burst: int) -> bool:
-        now = time.monotonic()
-        if len(self.buckets) > 10_000:
-            self.buckets = {
-                a: b for a, b in self.buckets.items() if now - b[1] < burst / max(rate, 1e-9)
-            }
-        tokens, stamp = self.buckets.get(address, (float(burst), now))
-        tokens = min(float(burst), tokens + (now - stamp) * rate)
-        if tokens < 1:
-            self.buckets[address] = (tokens, now)
-            return False
-        self.buckets[address] = (tokens - 1, now)
-        return True
-
-
-_LIMITER = _AddressLimiter()
-
-
-def _throttle(request: Request) -> None:
-    settings = request.app.state.club.settings
+async def _throttle(request: Request) -> None:
+    """Registrations and logins per client address, across the whole club."""
+    club = request.app.state.club
+    settings = club.settings
     address = request.client.host if request.client else "?"
-    if not _LIMITER.allow(address, settings.auth_per_second, settings.auth_burst):
+    if not await club.buckets.allow(
+        f"auth:{address}", settings.auth_per_second, settings.auth_burst
+    ):
         raise HTTPException(429, "too many attempts from your address; wait a little")
 
 
@@ -187,7 +167,7 @@ async def _start_session(request: Request, response: Response, user_id: int) -> 
 @router.post("/register", response_model=UserOut, status_code=201)
 async def register(body: Credentials, request: Request, response: Response) -> UserOut:
     """Create an account and log in."""
-    _throttle(request)
+    await _throttle(request)
     if not NAME_RE.match(body.name):
         raise HTTPException(400, "a name is 2–24 letters, digits, '_', '-' or '.'")
     hashed = await hash_password(body.password)
@@ -213,7 +193,7 @@ async def register(body: Credentials, request: Request, response: Response) -> U
 @router.post("/login", response_model=UserOut)
 async def login(body: Credentials, request: Request, response: Response) -> UserOut:
     """Log in with a name and password; sets the session cookie."""
-    _throttle(request)
+    await _throttle(request)
     async with _engine(request).connect() as connection:
         row = (
             await connection.execute(

@@ -21,6 +21,7 @@ from preferans.server.config import Settings
 from preferans.server.db import LogWriter, checkpoints, create_engine, migrate
 from preferans.server.tables import Address, Command, Reload, TableActor
 from preferans.server.thinking import Thinking
+from preferans.server.throttle import LocalBuckets, RedisBuckets
 
 if TYPE_CHECKING:
     from preferans.server.connections import Connection
@@ -39,9 +40,15 @@ class Club:
         self.node = settings.node_id
         self.engine: AsyncEngine = create_engine(settings)
         self.writer = LogWriter(self.engine)
-        self.cluster: Cluster = (
-            RedisCluster(self, settings.redis_url) if settings.redis_url else LocalCluster()
-        )
+        self.cluster: Cluster
+        self.buckets: LocalBuckets | RedisBuckets
+        if settings.redis_url:
+            redis_cluster = RedisCluster(self, settings.redis_url)
+            self.cluster = redis_cluster
+            self.buckets = RedisBuckets(redis_cluster.redis, settings.redis_prefix)
+        else:
+            self.cluster = LocalCluster()
+            self.buckets = LocalBuckets()
         self.actors: dict[int, TableActor] = {}
         self.thinking = Thinking(settings.think_processes)
         self._loading: dict[int, asyncio.Future[TableActor | None]] = {}
