@@ -701,19 +701,9 @@ class SamplingBot:
         Worlds are drawn from a generator keyed by the twelve cards and the auction only,
         so the first discard, the second and the contract all follow one plan.
         """
-        import random as _random
-
         bid = view.bid
         assert bid is not None
-        auction = ",".join(
-            f"{int(s)}:{a.index}"
-            for s, a in view.history
-            if a is not None and not isinstance(a, CardAction)
-        )
-        rng = _random.Random(f"{self.seed}|plan|{int(view.seat)}|{twelve}|{auction}")
-        slots = _declarer_slots(view, twelve, talon_hidden=False)
-        count = max(6, self.samples // 2)
-        worlds = [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
+        worlds = self._plan_worlds(view, f"plan|{int(view.seat)}|{twelve}", twelve, False, "")
         if not worlds:
             return None
         me = view.seat
@@ -828,6 +818,23 @@ class SamplingBot:
             notes={"take": kept.value, "throw": thrown.value},
         )
 
+    def _plan_worlds(
+        self, view: View, key: str, known: int, talon_hidden: bool, suffix: str
+    ) -> list[World]:
+        """Deals for a declarer's plan from a generator keyed by his cards and the auction
+        only, so every step of one plan (discards, throw, contract) sees the same deals."""
+        import random as _random
+
+        auction = ",".join(
+            f"{int(s)}:{a.index}"
+            for s, a in view.history
+            if a is not None and not isinstance(a, CardAction) and a != THROW_TALON
+        )
+        rng = _random.Random(f"{self.seed}|{key}|{auction}{suffix}")
+        slots = _declarer_slots(view, known, talon_hidden=talon_hidden)
+        count = max(6, self.samples // 2)
+        return [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
+
     def _ten_plan(
         self, view: View, *, thrown: bool
     ) -> tuple[Contract | None, tuple[Option, ...], int] | None:
@@ -835,23 +842,14 @@ class SamplingBot:
         talon (it is out of play and seen by all), or after a bid without the talon (it
         stays closed: the worlds place it). Worlds come from a generator keyed by the hand
         and the auction only, so pricing a throw and naming the contract after it agree."""
-        import random as _random
-
         bid = view.bid
         assert bid is not None
         hand = view.hand.mask
         if hand.bit_count() != 10:
             return None
-        auction = ",".join(
-            f"{int(s)}:{a.index}"
-            for s, a in view.history
-            if a is not None and not isinstance(a, CardAction) and a != THROW_TALON
-        )
-        rng = _random.Random(f"{self.seed}|ten|{int(view.seat)}|{hand}|{auction}|{thrown}")
         known = hand | (view.talon.mask if thrown and view.talon is not None else 0)
-        slots = _declarer_slots(view, known, talon_hidden=not thrown)
-        count = max(6, self.samples // 2)
-        worlds = [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
+        key = f"ten|{int(view.seat)}|{hand}"
+        worlds = self._plan_worlds(view, key, known, not thrown, f"|{thrown}")
         if not worlds:
             return None
         me = view.seat
