@@ -47,6 +47,7 @@ from preferans.bots.payoff import balkan_value, split_defence, synth_result
 from preferans.bots.sampling import (
     Decision,
     Option,
+    _call,
     _game_discards,
     _misere_discards,
     _representatives,
@@ -105,14 +106,6 @@ def balkan_decide(bot: SamplingBot, view: View) -> Decision | None:
 # --- shared pieces -------------------------------------------------------------------------
 
 
-def _solve(
-    bot: SamplingBot, positions: Sequence[Position], objective: Objective, decl: Sequence[int]
-) -> list[int]:
-    if not positions:
-        return []
-    return solver.solve_many(positions, objective, list(decl), threads=bot.threads)
-
-
 def _trump(contract: Contract) -> int | None:
     return None if contract.trump is None else int(contract.trump)
 
@@ -125,10 +118,6 @@ def _leader(order: Sequence[Seat], declarer: Seat, contract: Contract, out: Seat
         if seat != out and not (sans and seat == declarer):
             return i
     return 0
-
-
-def _call(legal: Sequence[Action], kind: CallKind) -> Action | None:
-    return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
 
 
 def _obligatory(view: View, contract: Contract, declarer: Seat) -> bool:
@@ -337,7 +326,7 @@ def _play(bot: SamplingBot, view: View) -> Decision | None:
             if solver.remaining_tricks(after):
                 positions.append(after)
                 slots.append((w, r, gain))
-    values = _solve(bot, positions, objective, [decl] * len(positions))
+    values = bot._solve(positions, objective, [decl] * len(positions))
     for (w, r, gain), v in zip(slots, values, strict=True):
         totals[w][r] = base + gain + v
     table = _play_table(view, mover, declarer, contract)
@@ -530,10 +519,10 @@ def _bid_games(
             positions.append(Position.make(hands, leader=leader, trump=_trump(contract)))
             tasks.append((w, contract))
     for task, t in zip(
-        tasks, _solve(bot, positions, Objective.TRICKS, [decl] * len(tasks)), strict=True
+        tasks, bot._solve(positions, Objective.TRICKS, [decl] * len(tasks)), strict=True
     ):
         tricks[task] = t
-    betl_vals = _solve(bot, betl_positions, Objective.MISERE, [decl] * len(betl_tasks))
+    betl_vals = bot._solve(betl_positions, Objective.MISERE, [decl] * len(betl_tasks))
     for task, t in zip(betl_tasks, betl_vals, strict=True):
         tricks[task] = t
     out: dict[Contract, tuple[float, float]] = {}
@@ -650,8 +639,8 @@ def _plan(
     results: dict[int, list[int]] = {}
     game_pos = [positions[i * n + j] for i in game_idx for j in range(n)]
     betl_pos = [positions[i * n + j] for i in betl_idx for j in range(n)]
-    game_vals = _solve(bot, game_pos, Objective.TRICKS, [decl] * len(game_pos))
-    betl_vals = _solve(bot, betl_pos, Objective.MISERE, [decl] * len(betl_pos))
+    game_vals = bot._solve(game_pos, Objective.TRICKS, [decl] * len(game_pos))
+    betl_vals = bot._solve(betl_pos, Objective.MISERE, [decl] * len(betl_pos))
     for k, i in enumerate(game_idx):
         results[i] = game_vals[k * n : (k + 1) * n]
     for k, i in enumerate(betl_idx):
@@ -731,7 +720,7 @@ def _defence(bot: SamplingBot, view: View) -> Decision | None:
         Position.make([w.hand(s) for s in order], leader=lead, trump=_trump(contract))
         for w in worlds
     ]
-    tricks = _solve(bot, full, objective, [decl] * len(full))
+    tricks = bot._solve(full, objective, [decl] * len(full))
     alone: list[int] | None = None
     whist_stage = _call(legal, CallKind.WHIST) is not None
     lone_stage = _call(legal, CallKind.INVITE) is not None or (
@@ -749,7 +738,7 @@ def _defence(bot: SamplingBot, view: View) -> Decision | None:
                     hands, leader=_leader(order, declarer, contract, out), trump=_trump(contract)
                 )
             )
-        alone = _solve(bot, hands_out, objective, [decl] * len(hands_out))
+        alone = bot._solve(hands_out, objective, [decl] * len(hands_out))
     options: list[Option] = []
     p_made = _weighted(
         worlds,
