@@ -95,6 +95,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="registrations and logins a second per address (bursts of 30)",
     )
     parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (address or network) whose X-Forwarded-For is believed; "
+        "repeatable; none: the socket's address is the client",
+    )
+    parser.add_argument(
         "--log-level",
         default="warning",
         type=str.lower,
@@ -144,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
         "messages_per_second": args.rate,
         "auth_per_second": args.auth_rate,
         "message_burst": max(40, int(args.rate * 2)),
+        "trusted_proxies": tuple(args.trusted_proxy),
     }
     if args.node_id:
         options["node_id"] = args.node_id
@@ -161,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=settings.max_message_bytes * 4,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        proxy_headers=False,  # the application's Guard decides whom to believe
     )
     return 0
 

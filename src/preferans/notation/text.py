@@ -19,6 +19,7 @@ from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, De
 from preferans.cards import Card, CardParseError, CardSet
 from preferans.contracts import Contract, ContractParseError
 from preferans.notation.errors import NotationError
+from preferans.notation.lines import one_line
 from preferans.notation.model import STANDARD_TAGS, DealRecord, GameRecord, Move, Outcome
 from preferans.result import DealKind
 from preferans.rules import PRESETS, Rules, RulesError, find_rules
@@ -57,8 +58,8 @@ def dump(record: GameRecord, fp: IO[str], *, ascii: bool = False) -> None:
 
 
 def _quote(value: str) -> str:
-    if "\n" in value or "\r" in value:
-        raise ValueError(f"a tag value must be one line: {value!r}")
+    if not one_line(value):
+        raise ValueError(f"a tag value must be one line (no line break of any kind): {value!r}")
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 

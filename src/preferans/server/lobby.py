@@ -20,7 +20,16 @@ from preferans.seats import Seat
 from preferans.server import bots, models
 from preferans.server.auth import ERRORS, User, current_user, hash_password, verify_password
 from preferans.server.club import Club
+from preferans.server.door import (
+    check_conventions,
+    check_seed,
+    check_stake,
+    check_table_password,
+    name_key,
+)
+from preferans.server.limits import check_bot_tables, check_password_guess
 from preferans.server.pulya import player_seats
+from preferans.server.refusals import Refusal
 
 __all__ = ["router"]
 
@@ -254,10 +263,15 @@ async def create_table(
 ) -> TableOut:
     """Open a table; the creator sits South; listed seats get bots; full tables start."""
     club = _club(request)
+    conventions = check_conventions(body.conventions)
+    check_seed(body.seed)
+    check_stake(body.stake)
+    check_table_password(body.password)
     try:
-        rules = find_rules(body.preset, **{**body.conventions, "players": body.players})
+        rules = find_rules(body.preset, **{**conventions, "players": body.players})
     except (RulesError, TypeError) as problem:
-        raise HTTPException(400, str(problem)) from None
+        text = str(problem)[:300]
+        raise Refusal("bad_convention", text, f"такие правила невозможны: {text}") from None
     seats = player_seats(rules.players)
     for seat_name, level in body.bots.items():
         if Seat[seat_name] not in seats or seat_name == "S":
@@ -267,6 +281,8 @@ async def create_table(
     password = await hash_password(body.password) if body.password else None
     async with club.engine.begin() as connection:
         await _check_limit(connection, club, user)
+        if body.bots:
+            await check_bot_tables(connection, club, user.id)
         result = await connection.execute(
             insert(models.tables).values(
                 creator_id=user.id,
@@ -309,15 +325,17 @@ async def sit(
 ) -> TableOut:
     """Take a free seat. One account never sits twice at one table."""
     club = _club(request)
+    check_seed(body.seed)
     async with club.engine.begin() as connection:
         row = await _open_table_row(connection, table_id, "this table has already started")
         players = Rules.from_json(row.rules_json).players
         if Seat[body.seat] not in player_seats(players):
             raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
-        if row.password_hash is not None and not (
-            body.password and await verify_password(row.password_hash, body.password)
-        ):
-            raise HTTPException(403, "wrong table password")
+        if row.password_hash is not None:
+            address = request.client.host if request.client else "?"
+            await check_password_guess(club, user.id, address)
+            if not (body.password and await verify_password(row.password_hash, body.password)):
+                raise HTTPException(403, "wrong table password")
         mine = (
             await connection.execute(
                 select(models.table_seats.c.seat).where(
@@ -385,6 +403,7 @@ async def add_bot(
             raise HTTPException(403, "only the table's creator seats bots")
         if row.status != "open":
             raise HTTPException(409, "this table has already started")
+        await check_bot_tables(connection, club, user.id, table_id)
         players = Rules.from_json(row.rules_json).players
         if Seat[body.seat] not in player_seats(players):
             raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
@@ -414,7 +433,7 @@ async def profile(name: Annotated[str, Field(max_length=32)], request: Request) 
     async with _club(request).engine.connect() as connection:
         row = (
             await connection.execute(
-                select(models.users).where(models.users.c.name_key == name.lower())
+                select(models.users).where(models.users.c.name_key == name_key(name))
             )
         ).first()
         if row is None:

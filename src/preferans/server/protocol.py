@@ -8,11 +8,12 @@ so a gap in ``v`` always means a lost message.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from preferans.actions import Action, action_from_index, parse_action
+from preferans.server.payload import PayloadError, read_json
+from preferans.server.refusals import russian
 
 __all__ = [
     "BadMessage",
@@ -53,13 +54,10 @@ class ClientMessage:
 
 def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
     """Validate one frame; anything odd raises :class:`BadMessage` with a clear reason."""
-    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
-    if size > max_bytes:
-        raise BadMessage("too_large", f"messages are at most {max_bytes} bytes")
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadMessage("bad_json", "a message must be a JSON object") from None
+        data = read_json(raw, max_bytes)
+    except PayloadError as problem:
+        raise BadMessage(problem.code, str(problem)) from None
     if not isinstance(data, dict):
         raise BadMessage("bad_json", "a message must be a JSON object")
     kind = data.get("type")
@@ -129,5 +127,14 @@ def action_json(action: Action) -> dict[str, Any]:
     return {"index": action.index, "text": str(action)}
 
 
-def error(code: str, message: str, request_id: str | int | None = None) -> dict[str, Any]:
-    return {"type": "error", "id": request_id, "code": code, "message": message}
+def error(
+    code: str, message: str, request_id: str | int | None = None, ru: str | None = None
+) -> dict[str, Any]:
+    """An ``error`` answer: ``message`` in English, ``messages`` in both languages."""
+    return {
+        "type": "error",
+        "id": request_id,
+        "code": code,
+        "message": message,
+        "messages": {"en": message, "ru": ru or russian(code, message)},
+    }

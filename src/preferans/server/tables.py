@@ -31,6 +31,13 @@ from preferans.server.hints import compute_hint, hint_message
 from preferans.server.history import finish_game
 from preferans.server.protocol import BadMessage, action_json, error, resolve_action
 from preferans.server.pulya import Pulya, player_seats
+from preferans.server.quarantine import (
+    MESSAGES,
+    QuarantinedError,
+    is_transient,
+    reason_of,
+    set_aside,
+)
 from preferans.server.views import ViewSet
 
 if TYPE_CHECKING:
@@ -206,6 +213,8 @@ class TableActor:
         self._deadline: tuple[tuple[int, int], float] | None = None
         """(deal number, log position) of the current turn and when its clock runs out."""
         self._hint_tasks: set[asyncio.Task[None]] = set()
+        self.stage = "load"
+        """What the actor is doing: ``load``, ``replay``, ``finish`` (named in quarantine)."""
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -257,6 +266,8 @@ class TableActor:
             ).first()
             if row is None:
                 raise KeyError(self.table_id)
+            if row.status == "quarantined":
+                raise QuarantinedError(self.table_id)
             seat_rows = (
                 await connection.execute(
                     select(models.table_seats, models.users.c.name)
@@ -307,6 +318,7 @@ class TableActor:
         if game is not None:
             self.finished_summary = json.loads(game.summary_json)
         if self.info.status in ("playing", "finished"):
+            self.stage = "replay"
             self._replaying = True
             try:
                 self._begin_pulya()
@@ -316,7 +328,9 @@ class TableActor:
             finally:
                 self._replaying = False
             if self.pulya is not None and self.pulya.over and self.finished_summary is None:
+                self.stage = "finish"
                 await self._finish()
+        self.stage = "play"
 
     def _begin_pulya(self) -> None:
         assert self.info is not None
@@ -629,7 +643,10 @@ class TableActor:
         """Settle and store the game; if the database fails, try again a little later."""
         try:
             await self._finish()
-        except Exception:
+        except Exception as problem:
+            if not is_transient(problem):
+                await self._quarantine("finish", problem)
+                return
             log.exception("table %s: finishing the game failed; retrying", self.table_id)
             asyncio.get_running_loop().call_later(
                 5.0, self.submit, Tick("finish", Seat.S, self.version)
@@ -671,6 +688,15 @@ class TableActor:
             },
             view=False,
         )
+
+    async def _quarantine(self, stage: str, problem: BaseException) -> None:
+        """Set the table aside (it cannot go on), tell whoever watches, and stop."""
+        log.error("table %s: quarantined at %s", self.table_id, stage, exc_info=problem)
+        await set_aside(self.club.engine, self.table_id, stage, reason_of(problem))
+        assert self.info is not None
+        self.info.status = "quarantined"
+        self._emit("quarantined", {"stage": stage, "messages": MESSAGES}, view=False)
+        self.submit(Stop())
 
     # --- scheduling: bots, clocks, grace periods -----------------------------------------
 
