@@ -133,16 +133,19 @@ async def _table_rows(
         )
     out = []
     for row in rows:
-        rules = Rules.from_json(row.rules_json)
+        try:
+            rules: Rules | None = Rules.from_json(row.rules_json)
+        except RulesError:
+            rules = None  # a quarantined table whose rules cannot be read (shown as such)
         taken = {s.seat for s in seats.get(row.id, [])}
-        order = player_seats(rules.players)
+        order = player_seats(rules.players) if rules is not None else ()
         out.append(
             TableOut(
                 id=row.id,
-                variant=rules.variant,
-                players=rules.players,
-                rules=rules.to_dict(),
-                conventions=rules.differences(),
+                variant=rules.variant if rules is not None else "unreadable",
+                players=rules.players if rules is not None else len(taken),
+                rules=rules.to_dict() if rules is not None else {},
+                conventions=rules.differences() if rules is not None else {},
                 target=row.target,
                 stake=row.stake,
                 clock_seconds=row.clock_seconds,

@@ -251,8 +251,19 @@ class TableActor:
                     log.exception("table %s: command %r failed", self.table_id, command)
         finally:
             self._cancel_timers()
+            if self.info is not None and self.info.status == "quarantined":
+                self._refuse_queued()
             self.stopped.set()
             self.club.actor_stopped(self)
+
+    def _refuse_queued(self) -> None:
+        """Commands that came after the table was set aside are answered, not lost."""
+        while not self.queue.empty():
+            command = self.queue.get_nowait()
+            address = getattr(command, "address", None)
+            if address is not None:
+                request = getattr(command, "request_id", None)
+                self.club.reply(address, error("quarantined", MESSAGES["en"], request))
 
     # --- loading and replay --------------------------------------------------------------
 

@@ -146,6 +146,8 @@ async def sheet_svg(
             ).first()
         if row is None:
             raise HTTPException(404, "no such table")
+        if row.status == "quarantined":
+            raise HTTPException(409, "this table is quarantined; an operator will look at it")
         if row.status == "playing":
             actor = await club.ensure_actor(table_id)
             if actor is None or actor.pulya is None:
