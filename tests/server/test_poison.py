@@ -68,7 +68,9 @@ async def test_every_field_refuses_its_extreme_values(tmp_path: Path) -> None:
         owner = Client(server, f"anna{tag}")
         await owner.register()
         for name in BAD_NAMES:
-            response = await http.post("/api/register", json={"name": name, "password": "password1"})
+            response = await http.post(
+                "/api/register", json={"name": name, "password": "password1"}
+            )
             _refused(response, 400, 422)
         # Lookalikes of an existing name are the same name.
         for lookalike in (f"ANNA{tag}", f"аппа{tag}", f"Anna{tag}_"[:-1]):
@@ -193,9 +195,7 @@ def _club_command(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 async def _bot_table(owner: Client, **extra: Any) -> int:
-    table = await owner.create(
-        players=3, target=2, bots={"W": "random", "E": "random"}, **extra
-    )
+    table = await owner.create(players=3, target=2, bots={"W": "random", "E": "random"}, **extra)
     return int(table["id"])
 
 
@@ -269,12 +269,14 @@ async def test_poisoned_tables_are_quarantined_and_the_server_starts(tmp_path: P
         shown = _club_command(data, "quarantine", "show", str(bad_log))
         detail = json.loads(shown.stdout)
         assert detail["stage"] == "replay" and detail["actions_logged"] >= 1
-        assert json.loads(_club_command(data, "quarantine", "show", str(bad_rules)).stdout)[
-            "stage"
-        ] == "load"
-        assert json.loads(_club_command(data, "quarantine", "show", str(bad_finish)).stdout)[
-            "stage"
-        ] == "finish"
+        assert (
+            json.loads(_club_command(data, "quarantine", "show", str(bad_rules)).stdout)["stage"]
+            == "load"
+        )
+        assert (
+            json.loads(_club_command(data, "quarantine", "show", str(bad_finish)).stdout)["stage"]
+            == "finish"
+        )
 
         # The operator removes the bad action and releases the table: it plays to the end.
         with sqlite3.connect(data / "club.sqlite3") as db:

@@ -145,7 +145,7 @@ async def finish_game(
                 .where(models.users.c.id == seat_info.user_id)
                 .values(
                     rating=models.users.c.rating + delta,
-                    games_played=models.users.c.games_played + (seat in verdict.counted),
+                    games_played=models.users.c.games_played + int(seat in verdict.counted),
                 )
             )
         summary: dict[str, Any] = {
