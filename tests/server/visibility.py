@@ -83,8 +83,10 @@ class DealPoint:
             if text in ("pass", "here") or text[:1].isdigit() or text.startswith("мизер"):
                 last_bid = text if text not in ("pass", "here") else last_bid
                 continue
-            if last_bid is not None and not last_bid.endswith("бп") and self.done >= index:
-                self.talon_up = True
+            if self.done >= index:
+                # Bidding over: raspasy when nobody bid (the talon leads from now on).
+                self.raspasy = last_bid is None
+                self.talon_up = last_bid is not None and not last_bid.endswith("бп")
             break
         for entry in self.deal["actions"][: self.done]:
             seat, text = Seat[entry["seat"]], entry["action"]
