@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -18,13 +19,14 @@ from preferans.server.auth import COOKIE, user_from_token
 from preferans.server.club import Club
 from preferans.server.connections import Connection, RateLimiter
 from preferans.server.limits import allow_chat, allow_hint
-from preferans.server.protocol import BadMessage, error, parse_client_message
+from preferans.server.protocol import BadMessage, ClientMessage, error, parse_client_message
 from preferans.server.quarantine import MESSAGES
 from preferans.server.tables import Act, Back, Chat, HintRequest, Leave
 
 __all__ = ["router"]
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 CLOSE_POLICY = 1008
 CLOSE_NOT_FOUND = 4404
 CLOSE_BUSY = 4429
@@ -151,38 +153,46 @@ async def _read(websocket: WebSocket, conn: Connection, limiter: RateLimiter) ->
             refusal = error("rate_limited", "too many messages; slow down", message.id)
             conn.send(refusal | {"refused": message.type})
             continue
-        if message.type == "ping":
-            conn.send({"type": "pong", "id": message.id})
-        elif message.type == "sync":
-            conn.last_v = message.since if message.since is not None else -1
-            conn.epoch = message.epoch
-            conn.subscribe()
-        elif message.type == "back":
-            await club.route(conn.table_id, Back(conn.address, conn.user_id, message.id))
-        elif message.type == "hint":
-            if conn.user_id is None:
-                conn.send(error("not_seated", "only a player at this table gets hints", message.id))
-            elif not conn.hint_limiter.allow() or not await allow_hint(club, conn.user_id):
-                refusal = error("rate_limited", "hints are limited; wait a little", message.id)
-                conn.send(refusal | {"refused": "hint"})
-            else:
-                command = HintRequest(conn.address, conn.user_id, message.id, message.lang)
-                await club.route(conn.table_id, command)
-        elif message.type == "chat":
-            if conn.user_id is None or conn.name is None:
-                conn.send(error("not_seated", "log in to chat", message.id))
-            elif not conn.chat_limiter.allow() or not await allow_chat(club, conn.user_id):
-                refusal = error("rate_limited", "too many chat lines; wait a little", message.id)
-                conn.send(refusal | {"refused": "chat"})
-            else:
-                assert message.text is not None
-                chat = Chat(conn.address, conn.user_id, conn.name, message.text, message.id)
-                await club.route(conn.table_id, chat)
-        elif message.type == "action":
-            if conn.user_id is None:
-                conn.send(error("not_seated", "spectators cannot act; log in and sit", message.id))
-                continue
-            assert message.action is not None
-            await club.route(
-                conn.table_id, Act(conn.address, conn.user_id, message.action, message.id)
-            )
+        try:
+            await _dispatch(conn, message)
+        except Exception:
+            # Whatever went wrong, the sender hears of it and the connection stays.
+            log.exception("table %s: a %s message failed", conn.table_id, message.type)
+            conn.send(error("unavailable", "that could not be done now; try again", message.id))
+
+
+async def _dispatch(conn: Connection, message: ClientMessage) -> None:
+    club = conn.club
+    if message.type == "ping":
+        conn.send({"type": "pong", "id": message.id})
+    elif message.type == "sync":
+        conn.last_v = message.since if message.since is not None else -1
+        conn.epoch = message.epoch
+        conn.subscribe()
+    elif message.type == "back":
+        await club.route(conn.table_id, Back(conn.address, conn.user_id, message.id))
+    elif message.type == "hint":
+        if conn.user_id is None:
+            conn.send(error("not_seated", "only a player at this table gets hints", message.id))
+        elif not conn.hint_limiter.allow() or not await allow_hint(club, conn.user_id):
+            refusal = error("rate_limited", "hints are limited; wait a little", message.id)
+            conn.send(refusal | {"refused": "hint"})
+        else:
+            command = HintRequest(conn.address, conn.user_id, message.id, message.lang)
+            await club.route(conn.table_id, command)
+    elif message.type == "chat":
+        if conn.user_id is None or conn.name is None:
+            conn.send(error("not_seated", "log in to chat", message.id))
+        elif not conn.chat_limiter.allow() or not await allow_chat(club, conn.user_id):
+            refusal = error("rate_limited", "too many chat lines; wait a little", message.id)
+            conn.send(refusal | {"refused": "chat"})
+        else:
+            assert message.text is not None
+            chat = Chat(conn.address, conn.user_id, conn.name, message.text, message.id)
+            await club.route(conn.table_id, chat)
+    elif message.type == "action":
+        if conn.user_id is None:
+            conn.send(error("not_seated", "spectators cannot act; log in and sit", message.id))
+            return
+        assert message.action is not None
+        await club.route(conn.table_id, Act(conn.address, conn.user_id, message.action, message.id))
