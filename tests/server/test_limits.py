@@ -172,6 +172,11 @@ async def test_security_headers(server: ServerProcess) -> None:
             assert "frame-ancestors 'none'" in headers["content-security-policy"]
             assert headers["x-frame-options"] == "DENY"
             assert headers["x-content-type-options"] == "nosniff"
+        missing = (await http.get("/api/tables/999999")).json()
+        assert missing["code"] == "http_404" and missing["messages"] == {
+            "en": "no such table",
+            "ru": "такого стола нет",
+        }
         docs = (await http.get("/docs")).headers
         assert docs["x-frame-options"] == "DENY" and "content-security-policy" not in docs
 

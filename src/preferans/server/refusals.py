@@ -49,9 +49,34 @@ RUSSIAN: Final = {
 }
 
 
+SENTENCES: Final = {
+    "log in first": "сначала войдите",
+    "wrong name or password": "неверное имя или пароль",
+    "only the table's creator seats bots": "ботов сажает только создатель стола",
+    "wrong table password": "неверный пароль стола",
+    "no finished game at this table": "за этим столом нет законченной партии",
+    "no such player": "такого игрока нет",
+    "no such table": "такого стола нет",
+    "the table is played by another process; try again": (
+        "стол ведёт другой процесс; попробуйте ещё раз"
+    ),
+    "this table has already started": "игра за этим столом уже началась",
+    "a started table cannot be left; a bot plays while away": (
+        "начатый стол нельзя покинуть; пока вас нет, играет бот"
+    ),
+    "this table is quarantined; an operator will look at it": (
+        "стол отставлен; оператор его проверит"
+    ),
+    "you do not sit at this table": "вы не сидите за этим столом",
+    "you sit at too many unfinished tables already": "вы уже сидите за слишком многими столами",
+}
+"""Russian for the fixed English sentences of the routes (others get their code's)."""
+
+
 def russian(code: str, english: str) -> str:
-    """The Russian sentence for ``code`` (the English one if none is known)."""
-    return RUSSIAN.get(code, english)
+    """The Russian sentence for ``english`` or its ``code`` (the English one if neither is
+    known)."""
+    return SENTENCES.get(english) or RUSSIAN.get(code, english)
 
 
 class Refusal(HTTPException):
