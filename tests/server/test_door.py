@@ -182,3 +182,18 @@ def test_the_record_writer_and_reader_agree_on_lines(seed: str) -> None:
         return
     assert not any(c in LINE_BREAKS for c in seed)
     assert notation.loads(text).seeds.get(Seat.S, "") == seed
+
+
+def test_strings_that_come_back_must_be_printable() -> None:
+    from preferans.server.protocol import BadMessage, parse_client_message
+
+    for raw in (
+        '{"type": "ping", "id": "\\ud800"}',
+        '{"type": "ping", "id": "a\\nb"}',
+        '{"type": "action", "action": "\\udfff"}',
+        '{"type": "sync", "since": 1, "epoch": "\\u0000"}',
+    ):
+        with pytest.raises(BadMessage):
+            parse_client_message(raw, 4096)
+    with pytest.raises(Refusal):
+        check_password("\ud800" * 8)

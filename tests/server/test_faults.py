@@ -87,4 +87,5 @@ async def test_generated_bad_input_never_breaks_the_server(tmp_path: Path) -> No
         server.stop()
     assert served["requests"] + served["frames"] == 600
     assert served["status_500"] == 0
+    assert served["unanswered"] == 0 and served["dropped"] == 0, served
     assert faults.tracebacks(server) == 0

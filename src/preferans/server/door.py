@@ -100,7 +100,7 @@ def check_name(name: str) -> str:
 
 
 def _no_control(value: str) -> bool:
-    return not any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in value)
+    return not any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in value)
 
 
 def check_password(password: str) -> str:

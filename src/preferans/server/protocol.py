@@ -64,22 +64,27 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
     request_id = data.get("id")
     if request_id is not None and not (
         (isinstance(request_id, int) and not isinstance(request_id, bool))
-        or (isinstance(request_id, str) and len(request_id) <= MAX_ID)
+        or (isinstance(request_id, str) and len(request_id) <= MAX_ID and _plain(request_id))
     ):
-        raise BadMessage("bad_message", f"id must be a number or a string of ≤ {MAX_ID}")
+        # The id comes back in the answer: a lone surrogate could not even be sent.
+        raise BadMessage(
+            "bad_message", f"id must be a number or a string of ≤ {MAX_ID} printable characters"
+        )
     if kind == "action":
         action = data.get("action")
         if isinstance(action, bool) or not isinstance(action, (int, str)):
             raise BadMessage("bad_message", "action must be an action index or its text")
-        if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
-            raise BadMessage("bad_message", "action text is too long")
+        if isinstance(action, str) and (len(action) > MAX_ACTION_TEXT or not _plain(action)):
+            raise BadMessage("bad_message", "action text is too long or not printable")
         return ClientMessage("action", request_id, action=action)
     if kind == "sync":
         since = data.get("since", 0)
         epoch = data.get("epoch")
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise BadMessage("bad_message", "since must be a version number ≥ 0")
-        if epoch is not None and not (isinstance(epoch, str) and len(epoch) <= MAX_ID):
+        if epoch is not None and not (
+            isinstance(epoch, str) and len(epoch) <= MAX_ID and _plain(epoch)
+        ):
             raise BadMessage("bad_message", "epoch must be the string the server sent")
         return ClientMessage("sync", request_id, since=since, epoch=epoch)
     if kind in ("ping", "back"):
@@ -90,6 +95,10 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
         except BadMessage as problem:
             raise BadMessage(problem.code, str(problem), request_id) from None
     raise BadMessage("bad_message", "type must be one of: action, sync, back, ping, hint, chat")
+
+
+def _plain(text: str) -> bool:
+    return text.isprintable()
 
 
 def _hint_or_chat(kind: str, request_id: str | int | None, data: dict[str, Any]) -> ClientMessage:

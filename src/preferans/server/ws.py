@@ -123,7 +123,15 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             with contextlib.suppress(Exception):
                 await websocket.close()
             return
-        await websocket.send_text(text)
+        try:
+            await websocket.send_text(text)
+        except (UnicodeEncodeError, ValueError):
+            # Nothing the server writes should fail to encode; if it does, say so once.
+            log.exception("table %s: a message could not be sent", conn.table_id)
+            with contextlib.suppress(Exception):
+                await websocket.close(1011, "a message could not be sent")
+            conn.close()
+            return
 
 
 async def _read(websocket: WebSocket, conn: Connection, limiter: RateLimiter) -> None:
