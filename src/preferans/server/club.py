@@ -64,7 +64,7 @@ class Club:
         self.connections: dict[str, Connection] = {}
         self.by_table: dict[int, set[Connection]] = {}
         self._tasks: list[asyncio.Task[None]] = []
-        self.set_aside: set[int] = set()
+        self.quarantined_ids: set[int] = set()
         self.open_sockets = Connections(
             settings.connections_per_address, settings.connections_per_user
         )
@@ -150,7 +150,7 @@ class Club:
                     actor = None
                 except QuarantinedError:
                     await self.cluster.release(table_id)
-                    self.set_aside.add(table_id)
+                    self.quarantined_ids.add(table_id)
                     actor = None
                 except Exception as problem:
                     await self.cluster.release(table_id)
@@ -160,11 +160,11 @@ class Club:
                     # and the server and every other table go on.
                     log.error("table %s: quarantined at %s", table_id, actor.stage, exc_info=True)
                     await set_aside(self.engine, table_id, actor.stage, reason_of(problem))
-                    self.set_aside.add(table_id)
+                    self.quarantined_ids.add(table_id)
                     actor = None
                 else:
                     self.actors[table_id] = actor
-                    self.set_aside.discard(table_id)
+                    self.quarantined_ids.discard(table_id)
             future.set_result(actor)
             return actor
         except BaseException as problem:
@@ -191,7 +191,7 @@ class Club:
             actor = await self.ensure_actor(table_id)
         if actor is not None:
             actor.submit(command)
-        elif table_id in self.set_aside:
+        elif table_id in self.quarantined_ids:
             address = getattr(command, "address", None)
             if address is not None:
                 refusal = error("quarantined", MESSAGES["en"], getattr(command, "request_id", None))
