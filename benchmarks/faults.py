@@ -279,7 +279,11 @@ async def _views_continue(people: list[Client], before: dict[str, Any], tally: T
             continue
         history_old, history_new = old["view"].get("history", []), new["view"].get("history", [])
         if history_new[: len(history_old)] != history_old and new.get("deal") == old.get("deal"):
-            tally.problems.append(f"{person.seat}: the view did not continue from before")
+            tally.problems.append(
+                f"{person.seat}: the view did not continue from before: "
+                f"{old.get('epoch')} v{old.get('v')} {history_old} then "
+                f"{new.get('epoch')} v{new.get('v')} {history_new}"
+            )
 
 
 async def kill_faults(data: Path, kills: int, rng: random.Random, database: str | None) -> Tally:
