@@ -123,6 +123,9 @@ def test_balkan_talon_is_shown_once_and_refusals_in_russian(tmp_path: Path) -> N
     child.sendline("♥A")  # not in the hand: the engine's refusal, in Russian
     child.expect("Нельзя: карты ♥A у вас нет")
     child.expect(PROMPT)
+    child.sendline("выход")  # no --save: the first quit only warns
+    child.expect("Игра не сохранена")
+    child.expect(PROMPT)
     child.sendline("выход")
     child.expect(pexpect.EOF)
     child.close()

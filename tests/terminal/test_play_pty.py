@@ -89,6 +89,9 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
     child.sendline("♥A")  # a card while bidding: the engine says why not
     child.expect("Not allowed:")
     child.expect(PROMPT)
+    child.sendline("quit")  # nothing saves this game: the first quit warns
+    child.expect("The game is not saved")
+    child.expect(PROMPT)
     child.sendline("quit")
     child.expect("Stopped.")
     child.expect(pexpect.EOF)
@@ -107,6 +110,8 @@ def test_refusals_in_a_russian_game(tmp_path: Path) -> None:
     child.expect("Нельзя: в торговле нельзя сказать «вист»")
     child.expect(PROMPT)
     assert "must" not in str(child.before) and "bidding" not in str(child.before)
+    child.sendline("выход")
+    child.expect("Игра не сохранена")
     child.sendline("выход")
     child.expect(pexpect.EOF)
     child.close()
@@ -178,6 +183,8 @@ def test_cards_are_coloured_in_a_terminal(tmp_path: Path) -> None:
     child.expect(PROMPT)
     before = str(child.before)
     assert "\x1b[" in before
+    child.sendline("выход")
+    child.expect("Игра не сохранена")
     child.sendline("выход")
     child.expect(pexpect.EOF)
     child.close()

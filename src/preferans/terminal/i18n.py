@@ -152,6 +152,22 @@ _MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Stopped after {deals}, as --deals asked; the open sheet is settled as it stands.",
         "Остановлено после {deals}, как задано --deals; открытая пуля посчитана как есть.",
     ),
+    "input_placeholder": (
+        "a number, a card (s9, hq), a bid (7c), ? for a hint, help",
+        "номер, карта (пд, бт, ♠9), заявка (7т), ? — подсказка, помощь",
+    ),
+    "keys": (
+        "F1 help · F2 last trick · F3 whole sheet · F4 hint · Ctrl-C stop",
+        "F1 помощь · F2 последняя взятка · F3 вся пуля · F4 подсказка · Ctrl-C стоп",
+    ),
+    "close_hint": ("Escape: back to the table", "Escape: назад к столу"),
+    "press_enter_next": ("Enter: the next deal", "Enter: следующая сдача"),
+    "press_enter_end": ("Enter: leave the table", "Enter: выйти из-за стола"),
+    "wait_turn": ("Not your turn yet.", "Сейчас не ваш ход."),
+    "sheet_at_side": (
+        "The totals are at the side; F3 or sheet all: the whole sheet.",
+        "Итоги — сбоку; F3 или пуля вся — вся пуля.",
+    ),
     "no_last_trick": ("No trick has been taken yet.", "Взяток ещё не было."),
     "cannot_save": (
         "Cannot save to {path}: {problem}. The game goes on; try another file.",
