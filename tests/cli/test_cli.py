@@ -80,7 +80,7 @@ def test_no_command_prints_help_and_fails(capsys: pytest.CaptureFixture[str]) ->
         (["--target", "0"], "--target must be at least 1"),
         (["--stake", "abc"], "a stake is an amount per whist"),
         (["--stake", "-1"], "cannot be negative"),
-        (["--resume", "/nonexistent/save.pref"], "cannot read"),
+        (["--resume", "/nonexistent/save.pref"], "cannot resume"),
         (["--save", "/nonexistent/dir/save.pref"], "no directory"),
     ],
 )
