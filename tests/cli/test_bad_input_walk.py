@@ -100,8 +100,7 @@ CASES: list[Any] = [
     pytest.param(
         "match-per-deal",
         Case(
-            ("match", "--bots", "random,random", "--deals", "1", "--no-progress")
-            + ("--per-deal", "/nonexistent/x.json"),
+            ("match", "--bots", "random,random", "--deals", "1", "--per-deal", "/nonexistent/x"),
             says="/nonexistent",
         ),
         marks=pytest.mark.xfail(strict=True, reason=ISSUE_15),

@@ -158,9 +158,9 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    problem = _check_places(args)
-    if problem is not None:
-        print(f"preferans serve: {problem}", file=sys.stderr)
+    refused = _check_places(args)
+    if refused is not None:
+        print(f"preferans serve: {refused}", file=sys.stderr)
         return 2
     level = "DEBUG" if args.log_level == "trace" else args.log_level.upper()
     logging.basicConfig(level=level)
