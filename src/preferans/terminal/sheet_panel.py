@@ -11,7 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from preferans.scoring import Sheet
 from preferans.scoring.bula import BulaSheet
@@ -88,12 +90,12 @@ def totals_lines(sheet: Sheet, lang: Lang) -> list[str]:
     return lines
 
 
-def totals_table(sheet: Sheet, lang: Lang) -> Table:
-    """The totals as a rich table for the screen's side panel."""
+def totals_table(sheet: Sheet, lang: Lang) -> RenderableType:
+    """The totals as a rich table for the screen's side panel, under its title."""
     head, rows = totals_rows(sheet, lang)
-    table = Table(title=_title(sheet, lang), box=None, padding=(0, 1), expand=False)
+    table = Table(box=None, padding=(0, 1), expand=False)
     for index, name in enumerate(head):
         table.add_column(name, justify="left" if index == 0 else "right", no_wrap=True)
     for row in rows:
         table.add_row(*row)
-    return table
+    return Group(Text(" " + _title(sheet, lang), style="italic"), table)

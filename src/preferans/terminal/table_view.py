@@ -95,7 +95,7 @@ def _role(view: View, seat: Seat, lang: Lang) -> str:
         words.append("вистует" if lang == "ru" else "whists")
     elif view.phase is Phase.PLAY and view.declarer is None and seat in view.active:
         words.append("распасы" if lang == "ru" else "raspasy")
-    elif seat in view.active and view.phase in (Phase.PLAY, Phase.OVER):
+    elif seat in view.active and seat != view.dummy and view.phase in (Phase.PLAY, Phase.OVER):
         words.append("пас" if lang == "ru" else "passed")
     elif seat in view.active:
         said = [a for s, a in view.history if s == seat and isinstance(a, Bid | Call)]
@@ -179,15 +179,19 @@ def centre_panel(
         seat = places.get(place)
         return shown.get(seat, "") if seat is not None else ""
 
-    gap = [("", "", "")] if height is not None and height >= 9 else []
+    # The trick sits in the middle of the box: blank rows above and between its three rows.
+    spare = 0 if height is None else max(0, height - 2 - 3 - 3)
+    between = min(2, spare // 3)
+    above = max(0, (spare - 2 * between) // 2)
+    lines: list[RenderableType] = [Text("")] * above
     body.add_row("", at("top"), "")
-    for row in gap:
-        body.add_row(*row)
+    for _ in range(between):
+        body.add_row("", "", "")
     body.add_row(at("left"), "", at("right"))
-    for row in gap:
-        body.add_row(*row)
+    for _ in range(between):
+        body.add_row("", "", "")
     body.add_row("", at("bottom"), "")
-    lines: list[RenderableType] = [body]
+    lines.append(body)
     if view.lead_talon_card is not None:
         lead = tr(lang, "talon_lead")
         lines.append(Text.from_markup(f"{lead}: {card_markup(view.lead_talon_card, lang)}"))
@@ -215,9 +219,7 @@ def table_grid(
     places = around(view, human)
     top = 5 if "top" in places else 0
     bottom = 4
-    middle = max(6, min(20, height - top - bottom))
-    if compact:
-        middle = max(7, min(20, height - top - bottom))
+    middle = max(7, min(16, height - top - bottom))
     grid = Table.grid(expand=True)
     grid.add_column(ratio=1)
     grid.add_column(ratio=1)
@@ -235,7 +237,8 @@ def table_grid(
     grid.add_row(box("left", middle), centre, box("right", middle))
     # The person's own seat spans the width under the table: his box never gets cut.
     mine = seat_panel(view, human, infos[human], lang, compact=False)
-    return Group(grid, Align.center(mine, width=44))
+    pad = max(0, (height - top - middle - 4) // 2)  # the table sits in the middle
+    return Group(*[Text("")] * pad, grid, Align.center(mine, width=44))
 
 
 def contract_panel(view: View, lang: Lang) -> Panel:
