@@ -210,3 +210,44 @@ def test_against_sampling_bots_in_a_terminal(tmp_path: Path) -> None:
     assert "Settlement:" in tail or "Расчёт:" in tail
     child.close()
     assert child.exitstatus == 0
+
+
+def test_prompt_mistakes_are_answered_and_the_game_goes_on(tmp_path: Path) -> None:
+    """Issue 21: a bad save path, a card named twice in the discard, a rank with no legal
+    card, Russian card input: each is answered in words and the same question comes back."""
+    child = spawn(["play", "--seed", "1", "--target", "1", "--deals", "1", "--lang", "ru"], tmp_path)
+    child.expect(PROMPT)
+    child.sendline("сохранить /nonexistent/x.pref")
+    child.expect("Нельзя сохранить в /nonexistent/x.pref: no directory /nonexistent")
+    child.expect(PROMPT)
+    child.sendline("мизер")
+    child.expect("Прикуп: ♠7 ♦К")  # Russian ranks; the talon in the hand's order
+    child.expect(PROMPT)
+    child.sendline("10 10")
+    child.expect("♦К указана дважды")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect(r"Подсказка: \S+ \S+")  # the discard hint names both cards
+    child.expect(PROMPT)
+    child.sendline("пт пд")  # not in the hand: the engine's refusal
+    child.expect("Нельзя")
+    child.expect(PROMPT)
+    child.sendline("п7 бк")  # ♠7 and ♦K in Russian letters
+    child.expect("Варианты: 1\\) игра мизер")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("в")  # no jack can be played: says which cards can
+    child.expect("Сейчас нельзя сыграть В; можно:")
+    child.expect(PROMPT)
+    child.sendline("выход")
+    child.expect("Игра не сохранена")
+    child.expect(PROMPT)
+    child.sendline("сохранить saved.pref")
+    child.expect("Сохранено в saved.pref")
+    child.expect(PROMPT)
+    child.sendline("выход")  # saved now: no second warning
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert (tmp_path / "saved.pref").exists()

@@ -29,7 +29,7 @@ from preferans.scoring import render_text
 from preferans.seats import Seat
 from preferans.terminal.checks import writable_problem
 from preferans.terminal.game import EXIT_INTERRUPTED, EXIT_OK, end_line
-from preferans.terminal.i18n import Lang, plain_minus, seat_name, tr
+from preferans.terminal.i18n import Lang, outside_text, seat_name, tr
 from preferans.terminal.parse import Command
 from preferans.terminal.render import action_markup, completed_trick_markup
 from preferans.terminal.session import Session, stake_value
@@ -324,7 +324,7 @@ class TableApp(App[int]):
         if self.save_path is not None:
             session.save(self.save_path)
         lines = [self.t("deal_over", number=written.number), ""]
-        lines += plain_minus(written.breakdown(self.lang)).splitlines()
+        lines += outside_text(written.breakdown(self.lang), self.lang).splitlines()
         self.between_deals = lines
         self.redraw()
 
@@ -334,7 +334,7 @@ class TableApp(App[int]):
         stake = session.setup.stake
         settlement = sheet.settle(stake=None if stake is None else stake_value(stake))
         lines = [end_line(session, self.lang), "", self.t("settlement")]
-        lines += [f"  {plain_minus(line)}" for line in settlement.lines(self.lang)]
+        lines += [f"  {outside_text(line, self.lang)}" for line in settlement.lines(self.lang)]
         path = self.record_path
         if path is not None:
             session.save(path, final=True)
@@ -344,7 +344,7 @@ class TableApp(App[int]):
         self.game_over = lines
         self.final_text = [
             lines[0],
-            plain_minus(render_text(sheet, self.lang, settle=False)),
+            outside_text(render_text(sheet, self.lang, settle=False), self.lang),
             *lines[1:],
         ]
         self.redraw()
@@ -439,7 +439,7 @@ class TableApp(App[int]):
 
     def action_full_sheet(self) -> None:
         sheet = self.session.pulya.sheet
-        text = plain_minus(render_text(sheet, self.lang, breakdown=True, settle=True))
+        text = outside_text(render_text(sheet, self.lang, breakdown=True, settle=True), self.lang)
         self.push_screen(TextScreen(text, self.t("close_hint")))
 
     def action_last_trick(self) -> None:

@@ -20,7 +20,7 @@ from preferans.scoring import render_text
 from preferans.scoring.sheet import DealRecord as SheetRecord
 from preferans.seats import Seat
 from preferans.terminal.checks import writable_problem
-from preferans.terminal.i18n import Lang, deals_text, plain_minus, seat_name, tr
+from preferans.terminal.i18n import Lang, deals_text, outside_text, seat_name, tr
 from preferans.terminal.parse import Command
 from preferans.terminal.render import (
     action_markup,
@@ -190,7 +190,7 @@ class TerminalGame:
 
     def deal_over(self, written: SheetRecord) -> None:
         self.say(f"[bold]{escape(self.t('deal_over', number=written.number))}[/bold]")
-        self.plain(plain_minus(written.breakdown(self.lang)))
+        self.plain(outside_text(written.breakdown(self.lang), self.lang))
         self.plain("")
         for line in totals_lines(self.session.pulya.sheet, self.lang):
             self.plain(line)
@@ -200,13 +200,13 @@ class TerminalGame:
     def finish_game(self) -> None:
         sheet = self.session.pulya.sheet
         self.say(f"\n[bold]{escape(end_line(self.session, self.lang))}[/bold]")
-        self.plain(plain_minus(render_text(sheet, self.lang, settle=False)))
+        self.plain(outside_text(render_text(sheet, self.lang, settle=False), self.lang))
         stake = self.session.setup.stake
         settlement = sheet.settle(stake=None if stake is None else stake_value(stake))
         self.plain("")
         self.plain(self.t("settlement"))
         for line in settlement.lines(self.lang):
-            self.plain(f"  {plain_minus(line)}")
+            self.plain(f"  {outside_text(line, self.lang)}")
         path = self.record_path
         if path is not None:
             self.session.save(path, final=True)
@@ -256,7 +256,7 @@ class TerminalGame:
         elif command.name == "sheet":
             sheet = self.session.pulya.sheet
             if command.argument in SHEET_ALL:
-                self.plain(plain_minus(render_text(sheet, self.lang, settle=False)))
+                self.plain(outside_text(render_text(sheet, self.lang, settle=False), self.lang))
             else:
                 for line in totals_lines(sheet, self.lang):
                     self.plain(line)

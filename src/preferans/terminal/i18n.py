@@ -6,6 +6,7 @@ One table instead of scattered literals, so that a missing translation is a miss
 
 from __future__ import annotations
 
+import re
 from typing import Final, Literal
 
 from preferans.actions import Action, Bid, Call, CardAction, Claim, Declare
@@ -20,6 +21,7 @@ __all__ = [
     "card_text",
     "contract_text",
     "deals_text",
+    "outside_text",
     "plain_minus",
     "rank_text",
     "seat_name",
@@ -228,6 +230,20 @@ def deals_text(n: int, lang: Lang) -> str:
     else:
         word = "сдач"
     return f"{n} {word}"
+
+
+_CARD_IN_TEXT: Final = re.compile(r"([♠♣♦♥])(J|Q|K|A)(?![A-Za-z])")
+_RU_LETTER: Final = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+
+
+def outside_text(text: str, lang: Lang) -> str:
+    """Text from another part (the engine's refusals, the hints, the sheet's breakdown) as
+    the terminal writes it: ASCII minus, and in a Russian game cards with Russian ranks
+    (``♥A`` → ``♥Т``), so that one game never shows a card two ways."""
+    text = plain_minus(text)
+    if lang == "ru":
+        text = _CARD_IN_TEXT.sub(lambda m: m.group(1) + _RU_LETTER[m.group(2)], text)
+    return text
 
 
 def plain_minus(text: str) -> str:

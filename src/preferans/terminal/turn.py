@@ -13,7 +13,7 @@ from preferans.actions import Action, CardAction, Claim
 from preferans.game import DealState, IllegalActionError, Phase
 from preferans.seats import Seat
 from preferans.terminal.hints import get_hint
-from preferans.terminal.i18n import Lang, action_text, plain_minus, tr
+from preferans.terminal.i18n import Lang, action_text, outside_text, tr
 from preferans.terminal.parse import Command, InputError, parse_input
 
 __all__ = ["Refused", "TurnHint", "hint_for", "interpret", "offered"]
@@ -57,7 +57,7 @@ def interpret(
         try:
             probe = probe.apply(action)
         except IllegalActionError as error:
-            return Refused(tr(lang, "illegal", reason=error.message(lang)))
+            return Refused(tr(lang, "illegal", reason=outside_text(error.message(lang), lang)))
     return parsed
 
 
@@ -75,4 +75,4 @@ def hint_for(state: DealState, human: Seat, seed: int, lang: Lang) -> TurnHint:
         note = hint.reason or tr(lang, "hint_source_module")
     else:
         note = tr(lang, "hint_source_fallback", level=hint.level)
-    return TurnHint(tuple(actions), plain_minus(note))
+    return TurnHint(tuple(actions), outside_text(note, lang))
