@@ -215,7 +215,8 @@ def test_against_sampling_bots_in_a_terminal(tmp_path: Path) -> None:
 def test_prompt_mistakes_are_answered_and_the_game_goes_on(tmp_path: Path) -> None:
     """Issue 21: a bad save path, a card named twice in the discard, a rank with no legal
     card, Russian card input: each is answered in words and the same question comes back."""
-    child = spawn(["play", "--seed", "1", "--target", "1", "--deals", "1", "--lang", "ru"], tmp_path)
+    args = ["play", "--seed", "1", "--target", "1", "--deals", "1", "--lang", "ru"]
+    child = spawn(args, tmp_path)
     child.expect(PROMPT)
     child.sendline("сохранить /nonexistent/x.pref")
     child.expect("Нельзя сохранить в /nonexistent/x.pref: no directory /nonexistent")
