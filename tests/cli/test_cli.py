@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -151,12 +152,15 @@ def test_replay_interactive_steps(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "preferans", "replay", str(GOLDEN / "rostov.pref"), "--lang", "en",
          "--no-solver"],
-        input="n\np\ng 12\nd 2\nwhat\nq\n", capture_output=True, text=True, timeout=60, check=False,
+        input="n\np\ng 12\nd 2\nwhat\nd 99\ng 9999\nq\n", capture_output=True, text=True,
+        timeout=60, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "[2/" in out and "[12/" in out and "── Deal 2 · move 0/" in out
     assert "Not understood: what" in out
+    assert re.search(r"No deal 99: the record has deals 1–\d+\.", out)
+    assert re.search(r"No position 9999: the record has positions 1–\d+\.", out)
 
 
 def test_replay_json_from_stdin() -> None:

@@ -189,7 +189,7 @@ def test_russian_table(tables: list[Table], tmp_path: Path) -> None:
     table = Table(args, tmp_path)
     tables.append(table)
     screen = table.wait_for(lambda s: "Варианты:" in s)
-    assert "Юг · вы" in screen and "Запад · бот heuristic" in screen
+    assert "Юг · вы" in screen and "Запад · эвристический бот" in screen
     assert "Ваши карты:" in screen and "Торговля" in screen and "Пуля до 1" in screen
     hand = next(line for line in screen.splitlines() if "Ваши карты:" in line)
     assert not any(rank in hand for rank in ("J", "Q", "K", "A"))

@@ -29,7 +29,7 @@ from preferans.scoring import render_text
 from preferans.seats import Seat
 from preferans.terminal.checks import writable_problem
 from preferans.terminal.game import EXIT_INTERRUPTED, EXIT_OK, end_line
-from preferans.terminal.i18n import Lang, outside_text, seat_name, tr
+from preferans.terminal.i18n import Lang, level_name, outside_text, seat_name, tr
 from preferans.terminal.parse import Command
 from preferans.terminal.render import action_markup, completed_trick_markup
 from preferans.terminal.session import Session, stake_value
@@ -179,7 +179,7 @@ class TableApp(App[int]):
             if seat == setup.human:
                 name = self.t("you")
             elif seat in setup.bots:
-                name = self.t("bot", level=setup.bots[seat])
+                name = self.t("bot", level=level_name(setup.bots[seat], self.lang))
             else:
                 name = self.t("dummy")
             out[seat] = SeatInfo(name, seconds)

@@ -20,7 +20,7 @@ from preferans.scoring import render_text
 from preferans.scoring.sheet import DealRecord as SheetRecord
 from preferans.seats import Seat
 from preferans.terminal.checks import writable_problem
-from preferans.terminal.i18n import Lang, deals_text, outside_text, seat_name, tr
+from preferans.terminal.i18n import Lang, deals_text, level_name, outside_text, seat_name, tr
 from preferans.terminal.parse import Command
 from preferans.terminal.render import (
     action_markup,
@@ -102,7 +102,8 @@ class TerminalGame:
         )
         self.say(f"[bold]{escape(line)}[/bold]")
         bots = ", ".join(
-            f"{self.seat(s)}: {self.t('bot', level=lvl)}" for s, lvl in setup.bots.items()
+            f"{self.seat(s)}: {self.t('bot', level=level_name(lvl, self.lang))}"
+            for s, lvl in setup.bots.items()
         )
         self.plain(bots)
         self.plain(self.t("commands_balkan" if setup.rules.is_balkan else "commands"))

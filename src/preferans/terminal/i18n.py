@@ -21,6 +21,7 @@ __all__ = [
     "card_text",
     "contract_text",
     "deals_text",
+    "level_name",
     "outside_text",
     "plain_minus",
     "rank_text",
@@ -200,7 +201,7 @@ _MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "result": ("Result", "Итог"),
     "you": ("you", "вы"),
     "dummy": ("dummy", "болван"),
-    "bot": ("{level} bot", "бот {level}"),
+    "bot": ("{level} bot", "{level} бот"),
     "thinking": ("{seat} is thinking…", "{seat} думает…"),
 }
 
@@ -251,6 +252,19 @@ def plain_minus(text: str) -> str:
     settlement and the hints come with either sign, and one sign reads the same in a pipe,
     a screen reader and a search."""
     return text.replace("\u2212", "-")
+
+
+#: The bot levels as a Russian player calls them (the English names are the option values).
+_LEVELS_RU: Final = {
+    "random": "случайный",
+    "heuristic": "эвристический",
+    "sampling": "расчётный",
+}
+
+
+def level_name(level: str, lang: Lang) -> str:
+    """``heuristic`` / ``эвристический``; a level without a Russian name keeps its own."""
+    return _LEVELS_RU.get(level, level) if lang == "ru" else level
 
 
 def tr(lang: Lang, key: str, **values: object) -> str:

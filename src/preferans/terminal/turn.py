@@ -13,7 +13,7 @@ from preferans.actions import Action, CardAction, Claim
 from preferans.game import DealState, IllegalActionError, Phase
 from preferans.seats import Seat
 from preferans.terminal.hints import get_hint
-from preferans.terminal.i18n import Lang, action_text, outside_text, tr
+from preferans.terminal.i18n import Lang, action_text, level_name, outside_text, tr
 from preferans.terminal.parse import Command, InputError, parse_input
 
 __all__ = ["Refused", "TurnHint", "hint_for", "interpret", "offered"]
@@ -74,5 +74,5 @@ def hint_for(state: DealState, human: Seat, seed: int, lang: Lang) -> TurnHint:
     if hint.from_module:
         note = hint.reason or tr(lang, "hint_source_module")
     else:
-        note = tr(lang, "hint_source_fallback", level=hint.level)
+        note = tr(lang, "hint_source_fallback", level=level_name(hint.level or "", lang))
     return TurnHint(tuple(actions), outside_text(note, lang))
