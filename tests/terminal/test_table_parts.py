@@ -78,5 +78,5 @@ def test_the_table_shows_obligations_and_the_trick() -> None:
     infos = {seat: SeatInfo("x", 65.0) for seat in Seat}
     table = _text(table_grid(view, Seat.S, infos, "en", compact=False, height=16), 84)
     assert "1:05" in table and "West" in table and "East" in table
-    seat, card = view.current_trick[0]
+    _seat, card = view.current_trick[0]
     assert f"{card}" in table
