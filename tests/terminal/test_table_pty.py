@@ -189,9 +189,36 @@ def test_russian_table(tables: list[Table], tmp_path: Path) -> None:
     table = Table(args, tmp_path)
     tables.append(table)
     screen = table.wait_for(lambda s: "Варианты:" in s)
-    assert "Юг · вы" in screen and "Запад · эвристический бот" in screen
+    assert "Юг · вы" in screen and "Запад" in screen and "эвристический бот" in screen
     assert "Ваши карты:" in screen and "Торговля" in screen and "Пуля до 1" in screen
     hand = next(line for line in screen.splitlines() if "Ваши карты:" in line)
     assert not any(rank in hand for rank in ("J", "Q", "K", "A"))
     table.send("C-c")
     assert table.exit_code() == 130
+
+
+def test_save_quit_and_resume_at_the_table(tables: list[Table], tmp_path: Path) -> None:
+    args = ["--seed", "1", "--target", "1", "--deals", "1", "--lang", "en", "--bot-delay", "0"]
+    table = Table([*args, "--save", "s.pref"], tmp_path)
+    tables.append(table)
+    previous: str | None = None
+    for _ in range(3):  # bid, then the two discards
+        screen = table.wait_for(turn_or_end(previous))
+        previous = choices_line(screen)
+        table.type("1")
+    table.wait_for(turn_or_end(previous))
+    table.send("C-q")  # quit: saved first, no warning (there is a save file)
+    assert table.exit_code() == 0
+    saved = (tmp_path / "s.pref").read_text(encoding="utf-8")
+    assert "SavedSecret" in saved
+    (tmp_path / "exit-code").unlink()
+    again = Table(["--resume", "s.pref", "--bot-delay", "0", "--lang", "en"], tmp_path)
+    tables.append(again)
+    screen = again.wait_for(lambda s: "Choices:" in s)
+    assert "play 6♠" in screen or "6♠" in screen  # the contract step, where it stopped
+    seen: list[str] = []
+    play_deal(again, first, seen)
+    again.type("")
+    again.wait_for(lambda s: LEAVE in s)
+    again.type("")
+    assert again.exit_code() == 0

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from preferans.actions import Action
+from preferans.actions import Action, Claim
 from preferans.game import DealState
 from preferans.scoring import render_text
 from preferans.seats import Seat
@@ -48,6 +48,9 @@ __all__ = ["TableApp"]
 
 #: Below this width the side panel narrows and the seat boxes drop the card counts.
 NARROW = 100
+#: Below this the table cannot be drawn legibly: the screen asks for a larger window.
+MIN_WIDTH = 60
+MIN_HEIGHT = 18
 
 
 class TextScreen(ModalScreen[None]):
@@ -101,6 +104,7 @@ class TableApp(App[int]):
         Binding("f3", "full_sheet", "sheet"),
         Binding("f4", "hint", "hint"),
         Binding("ctrl+c", "interrupt", "stop", priority=True),
+        Binding("ctrl+q", "quit_table", "quit", priority=True),
     ]
 
     def __init__(
@@ -215,9 +219,15 @@ class TableApp(App[int]):
             mover = view.to_move if view.to_move != human else None
             hand.update(hand_text(view, self.lang, mover))
             legal = offered(view.legal_actions)
-            choices.update(Text.from_markup(choices_text(legal, self.lang)))
+            markup = choices_text(legal, self.lang)
+            claims = [a.tricks for a in view.legal_actions if isinstance(a, Claim)]
+            if claims:
+                markup += "  " + escape(self.t("claims", low=min(claims), high=max(claims)))
+            choices.update(Text.from_markup(markup))
         else:
-            if human in view.active:
+            if self.between_deals is not None or self.game_over is not None:
+                hand.update(Text(self.t("deal_over", number=len(session.finished)), style="bold"))
+            elif human in view.active:
                 hand.update(hand_text(view, self.lang))
             else:
                 hand.update(Text(self.t("sits_out")))
@@ -233,6 +243,10 @@ class TableApp(App[int]):
 
     def redraw_table(self) -> None:
         table = self.query_one("#table", Static)
+        if self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT:
+            small = self.t("too_small", width=MIN_WIDTH, height=MIN_HEIGHT)
+            table.update(Text(small, style="bold"))
+            return
         if self.game_over is not None:
             table.update(Text("\n".join(self.game_over)))
             return
@@ -464,6 +478,9 @@ class TableApp(App[int]):
             shown = " ".join(action_markup(a, self.lang) for a in hint.actions)
             self.say(f"[green]{self.t('hint', action=shown)}[/green] {escape(hint.note)}")
         self.redraw()
+
+    def action_quit_table(self) -> None:
+        self.command(Command("quit"), self.session.state)
 
     def action_interrupt(self) -> None:
         if self.save_path is not None:

@@ -160,8 +160,12 @@ _MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "номер, карта (пд, бт, ♠9), заявка (7т), ? — подсказка, помощь",
     ),
     "keys": (
-        "F1 help · F2 last trick · F3 whole sheet · F4 hint · Ctrl-C stop",
-        "F1 помощь · F2 последняя взятка · F3 вся пуля · F4 подсказка · Ctrl-C стоп",
+        "F1 help · F2 last trick · F3 whole sheet · F4 hint · ^Q quit · ^C stop",
+        "F1 помощь · F2 взятка · F3 пуля · F4 подсказка · ^Q выход · ^C стоп",
+    ),
+    "too_small": (
+        "The window is too small for the table: make it at least {width}×{height}.",
+        "Окно мало для стола: нужно хотя бы {width}×{height}.",
     ),
     "close_hint": ("Escape: back to the table", "Escape: назад к столу"),
     "press_enter_next": ("Enter: the next deal", "Enter: следующая сдача"),

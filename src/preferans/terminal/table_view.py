@@ -129,8 +129,10 @@ def seat_panel(
     tricks = view.tricks_won.get(seat, 0)
     word = "взяток" if lang == "ru" else "tricks"
     lines = [f"[dim]{escape(_role(view, seat, lang))}[/dim]"]
+    mine = seat == view.seat
+    if not mine:
+        lines.insert(0, escape(info.name))  # a bot's level is long in Russian: not in the title
     if compact:
-        lines.insert(0, escape(info.name))
         lines += [f"{word} [bold]{tricks}[/bold]", f"⏱ {clock_text(info.seconds)}"]
     else:
         lines.append(f"{word} [bold]{tricks}[/bold] · ⏱ {clock_text(info.seconds)}")
@@ -142,7 +144,7 @@ def seat_panel(
         lines.append(f"[dim]{'карт' if lang == 'ru' else 'cards'}: {cards}[/dim]")
     moving = view.to_move == seat and not view.is_over
     title = escape(seat_name(seat, lang))
-    if not compact:
+    if mine:
         title += f" · {escape(info.name)}"
     if moving:
         title = f"▶ {title}"
