@@ -165,11 +165,12 @@ class TableApp(App[int]):
     def fit(self) -> None:
         side = self.query_one("#side")
         side.set_class(self.size.width < NARROW, "narrow")
+        self.query_one("#message").styles.max_height = 2 if self.size.height < 30 else 4
 
     def tick(self) -> None:
         """The clock of the person to move runs while he thinks."""
         if self.turn_started is not None:
-            self.redraw_table()
+            self.redraw()
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -189,6 +190,13 @@ class TableApp(App[int]):
             out[seat] = SeatInfo(name, seconds)
         return out
 
+    def compact(self) -> bool:
+        return self.size.width < NARROW or self.size.height < 30
+
+    def own_info(self) -> SeatInfo | None:
+        """The person's seat facts for his hand's line when the table has no box for them."""
+        return self.infos()[self.session.setup.human] if self.compact() else None
+
     def current_view_state(self) -> DealState | None:
         session = self.session
         if session.state is not None:
@@ -196,6 +204,7 @@ class TableApp(App[int]):
         return session.finished[-1] if session.finished else None
 
     def redraw(self) -> None:
+        self.fit()
         self.redraw_table()
         state = self.current_view_state()
         session = self.session
@@ -217,7 +226,7 @@ class TableApp(App[int]):
         choices = self.query_one("#choices", Static)
         if session.human_to_act():
             mover = view.to_move if view.to_move != human else None
-            hand.update(hand_text(view, self.lang, mover))
+            hand.update(hand_text(view, self.lang, mover, self.own_info()))
             legal = offered(view.legal_actions)
             markup = choices_text(legal, self.lang)
             claims = [a.tricks for a in view.legal_actions if isinstance(a, Claim)]
@@ -228,7 +237,7 @@ class TableApp(App[int]):
             if self.between_deals is not None or self.game_over is not None:
                 hand.update(Text(self.t("deal_over", number=len(session.finished)), style="bold"))
             elif human in view.active:
-                hand.update(hand_text(view, self.lang))
+                hand.update(hand_text(view, self.lang, mine=self.own_info()))
             else:
                 hand.update(Text(self.t("sits_out")))
             if self.game_over is not None:
@@ -239,7 +248,7 @@ class TableApp(App[int]):
                 actor = state.actor
                 who = "" if actor is None else seat_name(actor, self.lang)
                 choices.update(Text(self.t("thinking", seat=who), style="dim"))
-        self.query_one("#message", Static).update(Text.from_markup("\n".join(self.messages[-4:])))
+        self.query_one("#message", Static).update(Text.from_markup("\n".join(self.recent())))
 
     def redraw_table(self) -> None:
         table = self.query_one("#table", Static)
@@ -257,7 +266,7 @@ class TableApp(App[int]):
         if state is None:
             return
         view = state.view(self.session.setup.human)
-        compact = self.size.width < NARROW or self.size.height < 30
+        compact = self.compact()
         grid = table_grid(
             view,
             self.session.setup.human,
@@ -267,6 +276,22 @@ class TableApp(App[int]):
             height=table.size.height or 14,
         )
         table.update(grid)
+
+    def recent(self) -> list[str]:
+        """The newest messages that fit the message lines (a long hint wraps): the newest
+        is always shown, the oldest give way."""
+        room = 2 if self.size.height < 30 else 4
+        width = max(20, self.size.width - 16)  # word wrapping leaves lines short
+        shown: list[str] = []
+        for markup in reversed(self.messages):
+            lines = max(1, -(-len(Text.from_markup(markup).plain) // width))
+            if lines > room and shown:
+                break
+            shown.insert(0, markup)
+            room -= lines
+            if room <= 0:
+                break
+        return shown
 
     def say(self, markup: str) -> None:
         self.messages.append(markup)
@@ -449,12 +474,17 @@ class TableApp(App[int]):
         if self.session.rules.is_balkan:
             text += "\n\n" + self.t("help_balkan")
         text += "\n\n" + self.t("keys")
-        self.push_screen(TextScreen(text, self.t("close_hint")))
+        self.push_screen(TextScreen(text, self.t("close_hint")), self.back_to_table)
 
     def action_full_sheet(self) -> None:
         sheet = self.session.pulya.sheet
         text = outside_text(render_text(sheet, self.lang, breakdown=True, settle=True), self.lang)
-        self.push_screen(TextScreen(text, self.t("close_hint")))
+        self.push_screen(TextScreen(text, self.t("close_hint")), self.back_to_table)
+
+    def back_to_table(self, _: None = None) -> None:
+        """Typing goes to the input line again once a text over the table is closed."""
+        self.query_one("#command", Input).focus()
+        self.redraw()
 
     def action_last_trick(self) -> None:
         state = self.current_view_state()

@@ -130,11 +130,12 @@ def seat_panel(
     word = "взяток" if lang == "ru" else "tricks"
     lines = [f"[dim]{escape(_role(view, seat, lang))}[/dim]"]
     mine = seat == view.seat
-    if not mine:
-        lines.insert(0, escape(info.name))  # a bot's level is long in Russian: not in the title
-    if compact:
-        lines += [f"{word} [bold]{tricks}[/bold]", f"⏱ {clock_text(info.seconds)}"]
+    if compact:  # a small screen: the level stays in the welcome and the help, not here
+        short = "взят." if lang == "ru" else "tr."
+        lines.append(f"[bold]{tricks}[/bold] {short} ⏱{clock_text(info.seconds)}")
     else:
+        if not mine:  # a bot's level is long in Russian: under the title, not in it
+            lines.insert(0, escape(info.name))
         lines.append(f"{word} [bold]{tricks}[/bold] · ⏱ {clock_text(info.seconds)}")
     known = view.known_hands.get(seat)
     if seat != view.seat and known is not None and (known or view.phase is Phase.PLAY):
@@ -153,7 +154,7 @@ def seat_panel(
         title=title,
         title_align="left",
         border_style="bold yellow" if moving else "blue",
-        padding=(0, 1),
+        padding=(0, 0 if compact else 1),
         height=height,
     )
 
@@ -219,9 +220,9 @@ def table_grid(
 ) -> RenderableType:
     """The seats around the table with the trick in the middle, in ``height`` lines."""
     places = around(view, human)
-    top = 5 if "top" in places else 0
-    bottom = 4
-    middle = max(7, min(16, height - top - bottom))
+    top = (4 if compact else 6) if "top" in places else 0
+    bottom = 0 if compact else 5
+    middle = max(6, min(16, height - top - bottom))
     grid = Table.grid(expand=True)
     grid.add_column(ratio=1)
     grid.add_column(ratio=1)
@@ -234,12 +235,14 @@ def table_grid(
         return seat_panel(view, seat, infos[seat], lang, compact=compact, height=rows)
 
     if "top" in places:
-        grid.add_row("", box("top"), "")
+        grid.add_row("", box("top", top), "")
     centre = centre_panel(view, places, lang, middle)
     grid.add_row(box("left", middle), centre, box("right", middle))
     # The person's own seat spans the width under the table: his box never gets cut.
+    pad = max(0, (height - top - middle - bottom) // 2)  # the table sits in the middle
+    if compact:  # the person's tricks and clock go on his hand's line (see hand_text)
+        return Group(*[Text("")] * pad, grid)
     mine = seat_panel(view, human, infos[human], lang, compact=False)
-    pad = max(0, (height - top - middle - 4) // 2)  # the table sits in the middle
     return Group(*[Text("")] * pad, grid, Align.center(mine, width=44))
 
 
@@ -292,7 +295,9 @@ def bidding_panel(view: View, lang: Lang) -> Panel:
     return Panel(text, title=title, title_align="left", padding=(0, 1))
 
 
-def hand_text(view: View, lang: Lang, mover: Seat | None = None) -> Text:
+def hand_text(
+    view: View, lang: Lang, mover: Seat | None = None, mine: SeatInfo | None = None
+) -> Text:
     """The hand sorted and coloured by suit; cards legal now are bright and underlined,
     the rest dim. When the person plays another seat's cards, that hand is the one shown."""
     seat = view.seat if mover is None else mover
@@ -316,8 +321,13 @@ def hand_text(view: View, lang: Lang, mover: Seat | None = None) -> Text:
             out.append(card_text(card, lang), style=f"dim {colour}".strip())
         else:
             out.append(card_text(card, lang), style=f"bold {colour}".strip())
-    if legal:
+    if legal and mine is None:
         out.append("   (" + ("подчёркнуты — можно" if lang == "ru" else "underlined: legal") + ")")
+    if mine is not None:  # a small screen has no box for the person's own seat
+        word = "взяток" if lang == "ru" else "tricks"
+        tricks = view.tricks_won.get(view.seat, 0)
+        who = f"{seat_name(view.seat, lang)} · {mine.name}"
+        out.append(f"   {who}: {word} {tricks} ⏱{clock_text(mine.seconds)}", style="dim")
     return out
 
 
