@@ -118,6 +118,20 @@ def test_play_from_a_pipe_to_the_end(tmp_path: Path) -> None:
     assert run("verify", "--replay", str(records[0])).returncode == 0
 
 
+def test_the_same_seed_twice_keeps_both_records(tmp_path: Path) -> None:
+    """A default record never overwrites an earlier game's; --deals says why it stopped."""
+    for _ in range(2):
+        result = run(
+            "play", "--seed", "4", "--target", "5", "--deals", "1", "--lang", "en",
+            stdin="1\n" * 200, cwd=tmp_path,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        assert "Stopped after 1 deal," in result.stdout
+        assert "The pulya is over" not in result.stdout
+    names = sorted(p.name for p in tmp_path.glob("preferans-*.pref"))
+    assert names == ["preferans-terminal-seed-4-2.pref", "preferans-terminal-seed-4.pref"]
+
+
 def test_play_input_ending_early_is_an_interruption(tmp_path: Path) -> None:
     result = run(
         "play", "--seed", "4", "--lang", "en", "--save", "s.pref", stdin="1\n1\n", cwd=tmp_path
