@@ -7,9 +7,9 @@ import random
 
 from rich.console import Console
 
-from preferans.actions import Bid
+from preferans.actions import Action, Bid
 from preferans.fairness import deal_source
-from preferans.game import Phase
+from preferans.game import Phase, View
 from preferans.rules import find_rules
 from preferans.scoring import Pulya, render_text
 from preferans.seats import Seat
@@ -24,8 +24,8 @@ def _long_sheet(deals: int) -> Pulya:
     pulya = Pulya(rules, None, max_deals=deals, deal_source=source)
     rng = random.Random(26)
 
-    def policy(state):  # type: ignore[no-untyped-def]
-        legal = state.legal_actions()
+    def policy(view: View) -> Action:
+        legal = view.legal_actions
         calls = [a for a in legal if not isinstance(a, Bid)]
         return rng.choice(calls if calls and rng.random() < 0.7 else legal)
 

@@ -9,21 +9,30 @@ command away (``sheet all``; a key in the table).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Final
+from typing import Final, Protocol, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from preferans.scoring import Sheet
-from preferans.scoring.bula import BulaSheet
 from preferans.scoring.writes import format_number
+from preferans.seats import Seat
 from preferans.terminal.i18n import Lang, deals_text, plain_minus
 
 __all__ = ["SHEET_ALL", "totals_lines", "totals_rows", "totals_table"]
 
 #: ``sheet all`` / ``пуля вся``: the whole history instead of the totals.
 SHEET_ALL: Final = frozenset({"all", "full", "вся", "все", "всё", "полностью"})
+
+
+class _BulaTotals(Protocol):
+    """What the panel reads of a bula sheet (the Balkan family's; the terminal does not
+    import the Balkan rooms, so that a Russian game runs without them)."""
+
+    def bula(self, seat: Seat) -> Fraction: ...
+
+    def refes(self, seat: Seat) -> int: ...
 
 
 def _n(value: Fraction) -> str:
@@ -37,14 +46,15 @@ def totals_rows(sheet: Sheet, lang: Lang) -> tuple[list[str], list[list[str]]]:
     result = "итог" if ru else "now"
     rows = []
     letter = {s: (s.russian_letter if ru else s.name) for s in sheet.seats}
-    if isinstance(sheet, BulaSheet):
+    if sheet.rules.is_balkan:
+        bula = cast(_BulaTotals, sheet)
         head = ["", "була" if ru else "bula", "рефе" if ru else "refe", result]
         for seat in sheet.seats:
             rows.append(
                 [
                     letter[seat],
-                    _n(sheet.bula(seat)),
-                    str(sheet.refes(seat)),
+                    _n(bula.bula(seat)),
+                    str(bula.refes(seat)),
                     _signed(standing.rounded[seat]),
                 ]
             )
@@ -71,7 +81,7 @@ def _signed(value: Fraction) -> str:
 
 def _title(sheet: Sheet, lang: Lang) -> str:
     target = "—" if sheet.target is None else str(sheet.target)
-    if isinstance(sheet, BulaSheet):
+    if sheet.rules.is_balkan:
         word = "Була с" if lang == "ru" else "Bula from"
     else:
         word = "Пуля до" if lang == "ru" else "Pulya to"
