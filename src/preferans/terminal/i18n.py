@@ -47,7 +47,8 @@ _MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "help": (
         "Commands:\n"
         "  1 2 3 …        the numbered choice\n"
-        "  ♠9 s9 d10 hq пд  a card (a rank alone, like q, when only one such card is legal)\n"
+        "  ♠9 s9 d10 hq   a card; Russian letters too: пд бт (suits п т/к б ч, ranks В Д К Т)\n"
+        "  q              a rank alone, when only one such card is legal\n"
         "  ♠A ♠K / 3 5    discard: both cards at once\n"
         "  7c 6nt misere  a bid; in the contract step the same text names the contract\n"
         "  pass whist here half-whist open closed walk away\n"
@@ -58,7 +59,8 @@ _MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "  quit           stop (saved first when --save was given)",
         "Команды:\n"
         "  1 2 3 …        номер варианта\n"
-        "  ♠9 п9 пд бт д10  карта (одно достоинство, например д, если такая карта одна)\n"
+        "  ♠9 пд бт д10   карта (масть п т/к б ч, достоинство В Д К Т; можно и s9, hq)\n"
+        "  д              одно достоинство, если такая карта одна\n"
         "  ♠Т ♠К / 3 5    снос: обе карты сразу\n"
         "  7c 6бк мизер   заявка; при назначении игры — та же запись\n"
         "  пас вист здесь полвиста светлую темную без трёх\n"
