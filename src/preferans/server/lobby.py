@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from preferans import fairness
 from preferans.rules import PRESETS, Rules, RulesError, find_rules
-from preferans.seats import Seat
+from preferans.seats import Seat, player_seats
 from preferans.server import bots, models
 from preferans.server.auth import ERRORS, User, current_user, hash_password, verify_password
 from preferans.server.club import Club
@@ -28,7 +28,6 @@ from preferans.server.door import (
     name_key,
 )
 from preferans.server.limits import check_bot_tables, check_password_guess
-from preferans.server.pulya import player_seats
 from preferans.server.refusals import Refusal
 
 __all__ = ["router"]
