@@ -1,7 +1,7 @@
 """Browser tests: a real server process and Debian's chromium driven by Playwright.
 
 The server runs on a free port with a temporary data directory; every test gets fresh
-browser contexts. Screenshots go to ``test-artifacts/`` (gitignored) for people to look at.
+browser contexts. Screenshots go to ``tmp/artifacts/`` (gitignored) for people to look at.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "tmp" / "artifacts"
 
 pytestmark = pytest.mark.slow
 
@@ -103,7 +103,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
 
 

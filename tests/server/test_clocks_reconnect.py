@@ -97,9 +97,10 @@ async def test_a_table_where_every_person_is_away_pauses(server: ServerProcess) 
     await idle.register()
     table = (await idle.create(players=3, target=10, bots={"W": "random", "E": "random"}))["id"]
     await idle.connect()
+    await idle.expect(lambda m: m.get("type") == "snapshot")
     await idle.disconnect()
     # The 2-second grace passes: South is away, and as the only person the table pauses.
-    await asyncio.sleep(3.5)
+    await asyncio.sleep(4)
     await idle.connect(table, resume=True)
     state = await idle.expect(lambda m: m.get("type") in ("snapshot", "synced"), timeout=10)
     if state["type"] == "synced":
