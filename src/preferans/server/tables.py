@@ -865,7 +865,7 @@ class TableActor:
         """Every seat, and spectators only while someone watches (on any process)."""
         assert self.info is not None
         seats = [s.name for s in player_seats(self.info.rules.players)]
-        seated = {i.user_id for i in self.seats.values() if i.user_id is not None}
+        seated = {i.user_id for i in self.seats.values() if i.user_id is not None and not i.left}
         if any(user is None or user not in seated for user in self.watchers.values()):
             seats.append(SPECTATOR)
         return seats
@@ -909,7 +909,10 @@ class TableActor:
             )
 
     def _user_audiences(self) -> dict[int, str]:
-        return {i.user_id: s.name for s, i in self.seats.items() if i.user_id is not None}
+        """Each person's own view; one who left the game watches as a spectator."""
+        return {
+            i.user_id: s.name for s, i in self.seats.items() if i.user_id is not None and not i.left
+        }
 
     def _emit_seats(self) -> None:
         assert self.info is not None

@@ -47,11 +47,21 @@ export function contractGrid(calls, act, { balkan = false } = {}) {
         BALKAN.map((game) => cell(game + suffix, legal, act, contractText(game)))));
     return h("div.contract-grid.balkan", { role: "group", "aria-label": t("contract") }, rows);
   }
+  // The slice of the ladder between the lowest and the highest legal contract: the whole
+  // grid after the talon, a row while bidding (so a phone keeps the hand in view). Misère
+  // stands between the eights and the nines, or at the slice's edge when it is outside.
+  const levels = [...legal.keys()].filter((k) => k !== "мизер").map((k) => Number.parseInt(k, 10));
+  const low = levels.length ? Math.min(...levels) : 8, high = levels.length ? Math.max(...levels) : 8;
+  const misere = () => h("div.grid-row.misere", h("span.grid-level", ""), cell("мизер", legal, act, t("misere")));
   const rows = [];
-  for (const level of LEVELS) {
+  let placed = false;
+  for (const level of LEVELS.filter((l) => l >= low && l <= high)) {
+    if (level === 9 && !placed && (legal.has("мизер") || low <= 8)) { rows.push(misere()); placed = true; }
     rows.push(h("div.grid-row", h("span.grid-level", String(level)),
       STRAINS.map((strain) => cell(`${level}${strain}`, legal, act, strainLabel(strain)))));
-    if (level === 8) rows.push(h("div.grid-row.misere", h("span.grid-level", ""), cell("мизер", legal, act, t("misere"))));
+  }
+  if (legal.has("мизер") && !placed) {
+    if (low >= 9) rows.unshift(misere()); else rows.push(misere());
   }
   return h("div.contract-grid", { role: "group", "aria-label": t("contract") }, rows);
 }

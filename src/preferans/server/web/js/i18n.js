@@ -46,6 +46,7 @@ const STRINGS = {
     clockLeft: "{s} s", handsOf: "{who}'s cards", nothingYet: "No deal finished yet.",
     exactNote: "exact", roundedNote: "rounded", verified: "shuffle verified",
     piter: "Piter (Leningrad)", serbian: "Serbian (Balkan)",
+    botShort_random: "weak", botShort_heuristic: "medium", botShort_sampling: "strong",
     bot_random: "random (weakest)", bot_heuristic: "heuristic (medium)", bot_sampling: "sampling (strong)",
     gamesN: ["{n} game", "{n} games"], dealsN: ["{n} deal", "{n} deals"], movesN: ["{n} move", "{n} moves"],
     noTrumps: "NT", withTalon: "with talon", withoutTalon: "without talon",
@@ -117,6 +118,7 @@ const STRINGS = {
     clockLeft: "{s} с", handsOf: "Карты: {who}", nothingYet: "Сдач ещё не было.",
     exactNote: "точно", roundedNote: "округлено", verified: "тасовка проверена",
     piter: "Питер (Ленинград)", serbian: "Сербский (Балкан)",
+    botShort_random: "слабый", botShort_heuristic: "средний", botShort_sampling: "сильный",
     bot_random: "случайный (слабейший)", bot_heuristic: "эвристика (средний)", bot_sampling: "выборка (сильный)",
     gamesN: ["{n} игра", "{n} игры", "{n} игр"], dealsN: ["{n} сдача", "{n} сдачи", "{n} сдач"], movesN: ["{n} ход", "{n} хода", "{n} ходов"],
     noTrumps: "БК", withTalon: "с прикупом", withoutTalon: "без прикупа",
@@ -192,8 +194,8 @@ export function plural(key, n) {
 }
 
 /** A bot level for people ("sampling (strong)"); an unknown level as the server named it. */
-export function botName(level) {
-  const key = `bot_${level}`;
+export function botName(level, { short = false } = {}) {
+  const key = `${short ? "botShort" : "bot"}_${level}`;
   return STRINGS[lang][key] ?? STRINGS.en[key] ?? level;
 }
 

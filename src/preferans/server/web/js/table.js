@@ -195,7 +195,7 @@ export function tableView(app, root, tableId) {
     const info = st.seats?.[seat];
     if (!info) return players() === 2 && seat === "E" ? t("dummy") : st.status === "open" ? t("free") : seatName(seat);
     if (info.bot && info.user_id) return `${info.name} (${t("standIn")})`;
-    return info.bot ? `${t("bot")}: ${botName(info.bot)}` : info.name;
+    return info.bot ? `${t("bot")} · ${botName(info.bot, { short: true })}` : info.name;
   }
 
   // --- rendering -----------------------------------------------------------------------
