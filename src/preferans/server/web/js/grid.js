@@ -47,11 +47,14 @@ export function contractGrid(calls, act, { balkan = false } = {}) {
         BALKAN.map((game) => cell(game + suffix, legal, act, contractText(game)))));
     return h("div.contract-grid.balkan", { role: "group", "aria-label": t("contract") }, rows);
   }
-  // The slice of the ladder between the lowest and the highest legal contract: the whole
-  // grid after the talon, a row while bidding (so a phone keeps the hand in view). Misère
+  // While bidding, the slice of the ladder between the lowest and the highest legal call: a
+  // row or two (so a phone keeps the hand in view). Misère
   // stands between the eights and the nines, or at the slice's edge when it is outside.
   const levels = [...legal.keys()].filter((k) => k !== "мизер").map((k) => Number.parseInt(k, 10));
-  const low = levels.length ? Math.min(...levels) : 8, high = levels.length ? Math.max(...levels) : 8;
+  // Naming the contract after the talon shows the whole ladder (the ones below the bid unlit).
+  const naming = calls.some((a) => a.text.startsWith("play "));
+  const low = naming ? 6 : levels.length ? Math.min(...levels) : 8;
+  const high = naming ? 10 : levels.length ? Math.max(...levels) : 8;
   const misere = () => h("div.grid-row.misere", h("span.grid-level", ""), cell("мизер", legal, act, t("misere")));
   const rows = [];
   let placed = false;

@@ -151,7 +151,10 @@ function createForm(app, presets, levels, onCreated) {
       message.textContent = problem.message;
     }
   } },
-  h("h2", t("newTable")),
+  h("h2", h("button.link.form-toggle", { type: "button", "aria-expanded": "false", onclick: (e) => {
+    const open = form.classList.toggle("open");
+    e.currentTarget.setAttribute("aria-expanded", String(open));
+  } }, t("newTable"))),
   h("div.grid2",
     h("label", t("preset"), preset), h("label", t("players"), players),
     h("label", targetLabel, target), h("label", t("stake"), stake),

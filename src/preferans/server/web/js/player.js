@@ -12,8 +12,9 @@ export function ratingChart(history, current) {
   const points = history.map((p) => p.rating);
   if (!points.length) return null;
   const values = [1500, ...points];
-  const lo = Math.min(...values, current), hi = Math.max(...values, current);
-  const span = Math.max(hi - lo, 10);
+  const least = Math.min(...values, current), most = Math.max(...values, current);
+  const span = Math.max(most - least, 10);
+  const lo = (least + most) / 2 - span / 2, hi = lo + span;
   const x = (i) => PAD + (values.length === 1 ? 0 : (i * (CW - 2 * PAD)) / (values.length - 1));
   const y = (v) => CH - PAD - ((v - lo) / span) * (CH - 2 * PAD);
   const path = values.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)} ${y(v).toFixed(1)}`).join(" ");
@@ -68,7 +69,7 @@ export async function playerView(app, root, name) {
     h("section.card-panel", h("h3", t("statistics")), statList(data.statistics)),
     h("section.card-panel.player-games",
       rows.length ? h("table.games",
-        h("thead", h("tr", [t("date"), "#", t("seat"), t("opponents"), t("whists"), t("rating"), ""].map((x) => h("th", x)))),
+        h("thead", h("tr", [t("date"), "#", t("seat"), t("opponents"), t("colWhists"), t("colRating"), ""].map((x) => h("th", x)))),
         h("tbody", rows)) : h("p.muted", t("noGames")))));
   return null;
 }

@@ -156,7 +156,9 @@ export function tableView(app, root, tableId) {
   }
 
   async function askHint() {
+    const asked = st.turnKey;
     const reply = await socket.request({ type: "hint", lang: language() });
+    if (st.turnKey !== asked) return; // the turn has passed: the answer is about another move
     // The server's own words when it refuses (limited, not your turn); "not available"
     // only when the server does not know hints at all.
     if (reply.type === "hint") st.hint = reply;
