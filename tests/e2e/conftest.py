@@ -82,6 +82,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.kill()
             raise RuntimeError((data / "server.log").read_text())
         time.sleep(0.1)
+    # The server says where it serves, so a person starting it knows what to open.
+    assert f"the club is at {base}/" in (data / "server.log").read_text()
     yield base
     process.terminate()
     try:

@@ -219,7 +219,8 @@ def test_the_grid_the_two_card_discard_and_hints_in_the_servers_words(
     )
     assert sorted(lit) == sorted(a["text"] for a in frame["legal"] if a["text"].startswith("play"))
     levels = page.eval_on_selector_all(
-        ".contract-grid .grid-row:not(.misere) .grid-level", "cells => cells.map(c => c.textContent)"
+        ".contract-grid .grid-row:not(.misere) .grid-level",
+        "cells => cells.map(c => c.textContent)",
     )
     assert levels == ["6", "7", "8", "9", "10"]  # the whole ladder, the legal part lit
     page.screenshot(path=str(artifacts / "contract-grid.png"))

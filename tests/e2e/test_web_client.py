@@ -79,9 +79,7 @@ def test_one_person_and_two_bots_play_a_whole_game(
         assert row["pulya"] == totals[seat]["pulya"] == settlement["pulya"][seat]
         assert row["gora_written"] == totals[seat]["gora"]
         assert row["gora"] == settlement["gora"][seat]
-        closing = sum(
-            Fraction(w["amount"]) for w in settlement["closing"] if w["seat"] == seat
-        )
+        closing = sum(Fraction(w["amount"]) for w in settlement["closing"] if w["seat"] == seat)
         assert Fraction(row["gora_written"]) + closing == Fraction(row["gora"])
     assert page.locator(".settlement-explain").is_visible()
     page.locator(".table-side").screenshot(path=str(artifacts / "sheet.png"))

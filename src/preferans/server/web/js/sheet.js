@@ -232,7 +232,7 @@ export function settlementTable(settlement, stake, names) {
     h("table.settlement",
       h("thead", h("tr", h("th", t("seat")), h("th", t("pulya")), h("th", t("setGora")),
         h("th", t("setClosing")), h("th", t("gora")), h("th", t("setAmnesty")),
-        h("th", `${t("whists")} (${t("exactNote")})`), h("th", `${t("whists")} (${t("roundedNote")})`),
+        h("th", t("setExact")), h("th", t("setRounded")),
         stake ? h("th", t("money")) : null)),
       h("tbody", rows)),
     closingLines.length ? h("ul.closing-lines", closingLines) : null,

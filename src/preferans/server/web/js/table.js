@@ -597,7 +597,14 @@ function standInNote(summary, names) {
   const lines = entries.map(([seat, v]) => h("li", { dataset: { seat } }, h("b", names[seat] || seatName(seat)), ": ",
     v.left ? t("leftGame") + "; " : "", t("standInMoves", { n: plural("movesN", v.auto_moves) })));
   return h("div.stand-ins", lines.length ? h("ul", lines) : null,
-    h("p.muted.rating-rule", summary.rating_rule || t("ratingRule")));
+    h("p.muted.rating-rule", ruleText(summary.rating_rule) || t("ratingRule")));
+}
+
+/** The server's statement of the rating rule: a string, or {en, ru}. */
+function ruleText(rule) {
+  if (!rule) return "";
+  if (typeof rule === "string") return rule;
+  return rule[language()] || rule.en || "";
 }
 
 function loadTotals(tableId) {
