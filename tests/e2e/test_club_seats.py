@@ -54,6 +54,14 @@ def test_away_after_the_grace_with_a_banner_for_everyone_and_back_at_once(
     boris.page.wait_for_timeout(3000)
     assert not _events(boris, "presence", seat="S", away=True)
     assert boris.page.locator(".notice.away").count() == 0
+    # A tab in the background past the grace is not absence either.
+    other = anna.context.new_page()
+    other.goto("/api/health")
+    other.bring_to_front()
+    boris.page.wait_for_timeout(4000)
+    assert not _events(boris, "presence", seat="S", away=True)
+    other.close()
+    anna.page.bring_to_front()
     # Gone past the grace: everybody is told, and the strong bot plays for her.
     anna.page.goto("/api/health")
     banner = boris.page.locator('.notice.away[data-seat="S"]')

@@ -600,6 +600,7 @@ class TableActor:
             return
         if resumed:
             self._deadline = None  # a fresh clock for the turn the adjournment interrupted
+            self.away.clear()  # everybody starts present again, with the usual grace
             for seat in self._human_seats():
                 if not self._connected(seat):
                     self._start_grace(seat)
@@ -829,6 +830,9 @@ class TableActor:
     def _go_away(self, seat: Seat) -> None:
         if seat in self.away or self.seats.get(seat) is None or self.seats[seat].bot:
             return
+        assert self.info is not None
+        if self.info.status == "adjourned":
+            return  # nobody is expected at an adjourned game
         self.away.add(seat)
         paused = self._paused()
         self._emit("presence", {"seat": seat.name, "away": True, "paused": paused}, view=False)
