@@ -149,4 +149,7 @@ async def test_the_record_marks_every_move_a_bot_played_for_an_absent_player(
     assert marked & south_moves
     assert {tuple(m) for m in record["summary"]["substituted_actions"]} == marked
     assert "*" in record["notation"]
+    # The result says who had a stand-in and who left (the rating rule reads it).
+    stand_in = record["summary"]["stand_ins"]["S"]
+    assert stand_in["left"] is True and stand_in["auto_moves"] == len(marked & south_moves)
     await idle.close()
