@@ -495,7 +495,9 @@ export function tableView(app, root, tableId) {
       return;
     }
     const names = {};
-    for (const [seat, s] of Object.entries(st.seats || {})) if (s) names[seat] = s.bot ? `${seatName(seat)} (${t("bot")})` : s.name;
+    for (const [seat, s] of Object.entries(st.seats || {})) {
+      if (s) names[seat] = !s.bot ? s.name : s.user_id ? `${s.name} (${t("standIn")})` : `${seatName(seat)} (${t("bot")})`;
+    }
     const chains = st.writes ? chainsFromWrites(st.writes) : chainsFromTotals(st.totals.filter(Boolean));
     const model = {
       players: info.players, target: st.sheet.target, variant: info.variant, deals: st.sheet.deals,
