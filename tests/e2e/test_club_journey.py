@@ -257,6 +257,14 @@ def test_the_phone_sheet_opens_and_closes_and_the_lobby_fits(
     page.wait_for_selector(".pos-bottom .cards.big .card-slot")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts / "phone-sheet-closed.png"))
+    # The bidding grid with the hand above it, within the screen's width and height.
+    grid = page.locator(".contract-grid")
+    grid.wait_for(timeout=15_000)
+    box = grid.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert box["y"] + box["height"] <= 844
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(artifacts / "phone-grid.png"))
     assert not me.errors, me.errors
 
 
