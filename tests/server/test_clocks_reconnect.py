@@ -75,17 +75,34 @@ async def test_a_missed_clock_plays_one_move_and_a_lost_connection_waits_for_the
     await south.send({"type": "back", "id": "b"})
     back = await west.expect(lambda m: m.get("kind") == "presence" and m["seat"] == "S")
     assert back["away"] is False
-    # East disconnects; the 2-second grace passes; a bot plays East's turns.
+    for person in people:
+        await person.disconnect()
+    # Without a clock: East disconnects; the 2-second grace passes; a bot plays for him.
+    table = (await south.create(players=3, target=10))["id"]
+    await west.sit(table, "W")
+    await east.sit(table, "E")
+    for person in people:
+        await person.connect(table)
+        await person.expect(lambda m: m.get("type") == "snapshot" and m["table"] == table)
     await east.disconnect()
     gone = await west.expect(
-        lambda m: m.get("kind") == "presence" and m["seat"] == "E" and m["away"], timeout=20
+        lambda m: (
+            m.get("kind") == "presence" and m["table"] == table and m["seat"] == "E" and m["away"]
+        ),
+        timeout=20,
     )
     assert gone["away"] is True
     # Reconnecting is not coming back (a background tab may reconnect by itself): "back" is.
     await east.connect(resume=True)
     await east.send({"type": "back", "id": "e"})
     returned = await west.expect(
-        lambda m: m.get("kind") == "presence" and m["seat"] == "E" and not m["away"], timeout=10
+        lambda m: (
+            m.get("kind") == "presence"
+            and m["table"] == table
+            and m["seat"] == "E"
+            and not m["away"]
+        ),
+        timeout=10,
     )
     assert returned["away"] is False
     for person in people:
