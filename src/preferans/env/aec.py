@@ -11,6 +11,7 @@ of each deal, in whists, zero-sum (:func:`preferans.env.core.deal_payoff`).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -152,8 +153,15 @@ class PreferansEnv(AECEnv[str, Observation, int]):
         return self._require_state()
 
     def view(self, agent: str) -> View:
-        """What ``agent`` may know now (project bots decide on this)."""
-        return self._require_state().view(self._seat_of[agent])
+        """What ``agent`` may know now, with the legal actions this environment offers
+        (project bots decide on this)."""
+        state = self._require_state()
+        view = state.view(self._seat_of[agent])
+        if view.legal_actions:
+            offered = offered_actions(state, self.max_kontra)
+            if offered != view.legal_actions:
+                view = replace(view, legal_actions=offered)
+        return view
 
     def legal_actions(self, agent: str) -> tuple[int, ...]:
         """Stable indices of the actions ``agent`` may take now (empty if not its turn)."""

@@ -24,7 +24,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from preferans.actions import ACTION_COUNT, Action, action_from_index
+from preferans.actions import ACTION_COUNT, KONTRA, Action, action_from_index
 from preferans.cards import Card
 from preferans.env.core import (
     DEFAULT_MAX_KONTRA,
@@ -66,6 +66,8 @@ _GAME_TYPE = pyspiel.GameType(
         "dealer": "E",
         "max_kontra": DEFAULT_MAX_KONTRA,
         "rules": "",
+        "raspasy_run": 0,
+        "refe": "",
     },
 )
 
@@ -74,11 +76,12 @@ class _Frozen:
     """An engine state shared by every clone (it never changes) and serialised as the
     cards and the action indices that lead to it; also caches the seats' views."""
 
-    __slots__ = ("state", "views")
+    __slots__ = ("state", "texts", "views")
 
     def __init__(self, state: DealState) -> None:
         self.state = state
         self.views: dict[Seat, View] = {}
+        self.texts: dict[tuple[Seat, bool], str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
         return self
@@ -89,13 +92,15 @@ class _Frozen:
         order = [c.index for s in state.active for c in deal.hands[s]]
         order += [c.index for c in deal.talon_order]
         indices = [a.index for _, a in state.history]
-        return (_replay, (state.rules.to_json(), int(deal.dealer), order, indices))
+        table = (state.rules.to_json(), int(deal.dealer), state.raspasy_run, _seats(state.refe))
+        return (_replay, (table, order, indices))
 
 
-def _replay(rules_json: str, dealer: int, order: list[int], indices: list[int]) -> _Frozen:
+def _replay(table: tuple[str, int, int, str], order: list[int], indices: list[int]) -> _Frozen:
+    rules_json, dealer, raspasy_run, refe = table
     rules = Rules.from_json(rules_json)
     deal = Deal.from_order([Card.from_index(i) for i in order], rules, Seat(dealer))
-    state = new_deal(rules, deal)
+    state = new_deal(rules, deal, raspasy_run=raspasy_run, refe=_parse_seats(refe))
     for index in indices:
         state = state.apply(action_from_index(index))
     return _Frozen(state)
@@ -104,12 +109,16 @@ def _replay(rules_json: str, dealer: int, order: list[int], indices: list[int]) 
 class _Config:
     """The game's settings, shared by every state (deep copies keep the one instance)."""
 
-    __slots__ = ("dealer", "max_kontra", "rules", "seats")
+    __slots__ = ("dealer", "max_kontra", "raspasy_run", "refe", "rules", "seats")
 
-    def __init__(self, rules: Rules, dealer: Seat, max_kontra: int) -> None:
+    def __init__(
+        self, rules: Rules, dealer: Seat, max_kontra: int, raspasy_run: int, refe: tuple[Seat, ...]
+    ) -> None:
         self.rules = rules
         self.dealer = dealer
         self.max_kontra = max_kontra
+        self.raspasy_run = raspasy_run
+        self.refe = refe
         self.seats: tuple[Seat, ...] = player_seats(rules)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
@@ -134,7 +143,12 @@ class PreferansGame(pyspiel.Game):  # type: ignore[misc]
         max_kontra = int(values["max_kontra"])
         if max_kontra < 1:
             raise ValueError("max_kontra must be at least 1")
-        self.config = _Config(rules, dealer, max_kontra)
+        raspasy_run = int(values["raspasy_run"])
+        if raspasy_run < 0:
+            raise ValueError("raspasy_run counts raspasy in a row: 0 or more")
+        refe = _parse_seats(str(values["refe"]))
+        new_deal(rules, _any_deal(rules, dealer), raspasy_run=raspasy_run, refe=refe)  # checks
+        self.config = _Config(rules, dealer, max_kontra, raspasy_run, refe)
         bound = utility_bound(rules, max_kontra)
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_COUNT,
@@ -171,6 +185,7 @@ class PreferansState(pyspiel.State):  # type: ignore[misc]
         self._config = game.config
         self._cards: list[int] = []
         self._engine: _Frozen | None = None
+        self._player = int(pyspiel.PlayerId.CHANCE)
 
     # --- what the engine knows ---------------------------------------------------------
 
@@ -213,14 +228,15 @@ class PreferansState(pyspiel.State):  # type: ignore[misc]
     # --- the OpenSpiel API -------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self._engine is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        state = self._engine.state
-        if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
+        return self._player
+
+    def _set_engine(self, state: DealState) -> None:
+        self._engine = _Frozen(state)
         actor = state.actor
-        assert actor is not None
-        return self._config.seats.index(actor)
+        if actor is None:
+            self._player = int(pyspiel.PlayerId.TERMINAL)
+        else:
+            self._player = self._config.seats.index(actor)
 
     def _legal_actions(self, player: int) -> list[int]:
         engine = self._engine
@@ -243,13 +259,15 @@ class PreferansState(pyspiel.State):  # type: ignore[misc]
                 config = self._config
                 cards = [Card.from_index(i) for i in self._cards]
                 deal = Deal.from_order(cards, config.rules, config.dealer)
-                self._engine = _Frozen(new_deal(config.rules, deal))
+                self._set_engine(
+                    new_deal(config.rules, deal, raspasy_run=config.raspasy_run, refe=config.refe)
+                )
             return
         state = self._engine.state
         chosen = action_from_index(action)
-        if chosen not in offered_actions(state, self._config.max_kontra):
-            raise ValueError(f"{chosen} is not offered now")
-        self._engine = _Frozen(state.apply(chosen))
+        if chosen is KONTRA and chosen not in offered_actions(state, self._config.max_kontra):
+            raise ValueError(f"{chosen} is not offered now (the kontra chain reached its bound)")
+        self._set_engine(state.apply(chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -286,8 +304,14 @@ def state_from_deal(game: Any, deal_state: DealState) -> PreferansState:
     """The OpenSpiel state of an engine state of this game's table (same dealer)."""
     state: PreferansState = game.new_initial_state()
     deal = deal_state.deal
-    if deal.dealer != state._config.dealer or deal_state.rules != state._config.rules:
-        raise ValueError("the engine state belongs to another table")
+    config = state._config
+    if (
+        deal.dealer != config.dealer
+        or deal_state.rules != config.rules
+        or deal_state.raspasy_run != config.raspasy_run
+        or deal_state.refe != config.refe
+    ):
+        raise ValueError("the engine state belongs to another table (see load())")
     for seat in deal_state.active:
         for card in deal.hands[seat]:
             state.apply_action(card.index)
@@ -298,11 +322,39 @@ def state_from_deal(game: Any, deal_state: DealState) -> PreferansState:
     return state
 
 
-def load(rules: Rules, dealer: Seat = Seat.E, max_kontra: int = DEFAULT_MAX_KONTRA) -> Any:
-    """The OpenSpiel game of a table with any conventions."""
+def load(
+    rules: Rules,
+    dealer: Seat = Seat.E,
+    *,
+    max_kontra: int = DEFAULT_MAX_KONTRA,
+    raspasy_run: int = 0,
+    refe: tuple[Seat, ...] = (),
+) -> Any:
+    """The OpenSpiel game of a table with any conventions (and a deal's place in a pulya:
+    raspasy in a row before it, Balkan refes held)."""
     return pyspiel.load_game(
-        GAME_NAME, {"rules": rules.to_json(), "dealer": dealer.name, "max_kontra": max_kontra}
+        GAME_NAME,
+        {
+            "rules": rules.to_json(),
+            "dealer": dealer.name,
+            "max_kontra": max_kontra,
+            "raspasy_run": raspasy_run,
+            "refe": _seats(refe),
+        },
     )
+
+
+def _seats(seats: tuple[Seat, ...]) -> str:
+    return "".join(s.name for s in seats)
+
+
+def _parse_seats(text: str) -> tuple[Seat, ...]:
+    return tuple(Seat.parse(letter) for letter in text)
+
+
+def _any_deal(rules: Rules, dealer: Seat) -> Deal:
+    """A fixed deal, to check a table's settings before any state exists."""
+    return Deal.random(rules, dealer, random.Random(0))
 
 
 def _text(view: View, history: bool) -> str:
@@ -310,15 +362,15 @@ def _text(view: View, history: bool) -> str:
     parts = [
         f"seat {view.seat.name}",
         f"phase {view.phase.value}",
-        f"hand {view.hand.format()}",
+        f"hand {_cards(view.hand.mask)}",
     ]
     for seat, cards in sorted(view.known_hands.items()):
         if seat != view.seat:
-            parts.append(f"open {seat.name} {cards.format()}")
+            parts.append(f"open {seat.name} {_cards(cards.mask)}")
     if view.talon is not None:
-        parts.append(f"talon {view.talon.format()}")
+        parts.append(f"talon {_cards(view.talon.mask)}")
     if view.discard is not None:
-        parts.append(f"discard {view.discard.format()}")
+        parts.append(f"discard {_cards(view.discard.mask)}")
     if view.contract is not None:
         parts.append(f"contract {view.contract} by {view.declarer}")
     elif view.bid is not None:
@@ -340,7 +392,21 @@ def _text(view: View, history: bool) -> str:
 
 
 def _step(seat: Seat, action: Action | None) -> str:
-    return f"{seat.name}:{'?' if action is None else action.index}"
+    return f"{seat.name}:{'?' if action is None else _ACTION_TEXT[action.index]}"
+
+
+_CARD_TEXT: Final = tuple(str(Card.from_index(i)) for i in range(32))
+_ACTION_TEXT: Final = tuple(str(action_from_index(i)).replace(" ", "_") for i in range(ACTION_COUNT))
+
+
+def _cards(mask: int) -> str:
+    """Cards of a mask in index order (fast: the search asks for these texts often)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARD_TEXT[low.bit_length() - 1])
+        mask ^= low
+    return "".join(out) or "-"
 
 
 class ViewObserver:
@@ -365,10 +431,15 @@ class ViewObserver:
         self.tensor[:] = values
 
     def string_from(self, state: PreferansState, player: int) -> str:
-        if state.deal_state is None:
+        engine = state._engine
+        if engine is None:
             cards = " ".join(str(c) for c in state.dealt_to(player))
             return f"seat {state.seat_of(player).name} | dealing | dealt {cards}"
-        return _text(state.view(player), self.perfect_recall)
+        key = (state.seat_of(player), self.perfect_recall)
+        text = engine.texts.get(key)
+        if text is None:
+            text = engine.texts[key] = _text(state.view(player), self.perfect_recall)
+        return text
 
 
 _HAND_START: Final = offset("hand")
