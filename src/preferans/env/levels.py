@@ -87,9 +87,13 @@ class ISMCTSLevel(_SearchLevel):
     salt = "ismcts"
 
     def _search(self, game: Any, evaluator: Any, random_state: Any) -> Any:
-        return ismcts.ISMCTSBot(
+        bot = ismcts.ISMCTSBot(
             game, evaluator, self.uct_c, self.simulations, random_state=random_state
         )
+        # The worlds are drawn from the decision's own generator (OpenSpiel's default
+        # sampler has a seed of its own), so the same view gives the same decision.
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, random_state.uniform))
+        return bot
 
 
 class MCTSLevel(_SearchLevel):

@@ -371,6 +371,12 @@ def _text(view: View, history: bool) -> str:
         parts.append(f"talon {_cards(view.talon.mask)}")
     if view.discard is not None:
         parts.append(f"discard {_cards(view.discard.mask)}")
+    last: dict[Seat, str] = {}
+    for seat, action in view.history:
+        if action is not None and action.index >= 32:
+            last[seat] = _ACTION_TEXT[action.index]
+    if last:
+        parts.append("calls " + " ".join(f"{s.name}:{a}" for s, a in last.items()))
     if view.contract is not None:
         parts.append(f"contract {view.contract} by {view.declarer}")
     elif view.bid is not None:
