@@ -48,7 +48,8 @@ def main() -> None:
         f"seed {args.seed}, ISMCTS {args.simulations} simulations per decision"
     )
     for score in result.scores():
-        print(f"  {score.level:<9} {score.mean:+7.2f} whists/deal  [{score.low:+.2f}, {score.high:+.2f}]")
+        interval = f"[{score.low:+.2f}, {score.high:+.2f}]"
+        print(f"  {score.level:<9} {score.mean:+7.2f} whists/deal  {interval}")
     mean, low, high = result.difference(0, 1)
     print(f"  sampling - ismcts: {mean:+.2f} whists/deal, 95% interval [{low:+.2f}, {high:+.2f}]")
     print(f"  {cpu:.0f} s CPU in this process, {time.perf_counter() - wall:.0f} s wall")

@@ -1,6 +1,7 @@
 """The core needs none of the ai extra's packages: every module outside preferans.env
-(and the database migration scripts, which only alembic runs) imports with pettingzoo, gymnasium, OpenSpiel and numpy blocked, and the bot registry then
-names what the missing extra would add."""
+(and the database migration scripts, which only alembic runs) imports with pettingzoo,
+gymnasium, OpenSpiel and numpy blocked, and the bot registry then names what the missing
+extra would add."""
 
 from __future__ import annotations
 

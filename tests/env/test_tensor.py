@@ -31,8 +31,8 @@ from .conftest import TABLES
 
 
 def test_layout_sizes_add_up() -> None:
-    assert TENSOR_SIZE == sum(size for _, size, _ in LAYOUT)
-    assert HISTORY_SIZE == TENSOR_SIZE + sum(size for _, size, _ in HISTORY_BLOCKS)
+    assert sum(size for _, size, _ in LAYOUT) == TENSOR_SIZE
+    assert TENSOR_SIZE + sum(size for _, size, _ in HISTORY_BLOCKS) == HISTORY_SIZE
     assert len({name for name, _, _ in LAYOUT + HISTORY_BLOCKS}) == len(LAYOUT) + 1
 
 

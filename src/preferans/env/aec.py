@@ -38,7 +38,7 @@ __all__ = ["PreferansEnv", "env", "raw_env"]
 Observation = dict[str, np.ndarray[Any, Any]]
 
 
-class PreferansEnv(AECEnv[str, Observation, int]):
+class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """Preferans for PettingZoo.
 
     ``pulya=False`` (the default): one deal per episode, dealt by a seat drawn from the
@@ -82,7 +82,7 @@ class PreferansEnv(AECEnv[str, Observation, int]):
         self.render_mode = render_mode
         self.seats: tuple[Seat, ...] = player_seats(self.rules)
         self.possible_agents = [f"player_{i}" for i in range(len(self.seats))]
-        self._agent_of = {seat: agent for seat, agent in zip(self.seats, self.possible_agents)}
+        self._agent_of = dict(zip(self.seats, self.possible_agents, strict=True))
         self._seat_of = {agent: seat for seat, agent in self._agent_of.items()}
         box = spaces.Box(0.0, 1.0, (TENSOR_SIZE,), np.float32)
         mask = spaces.Box(0, 1, (ACTION_COUNT,), np.int8)
@@ -221,7 +221,7 @@ class PreferansEnv(AECEnv[str, Observation, int]):
 
     # --- output ---------------------------------------------------------------------------
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The table as text (every hand: a referee's picture), with the sheet in a pulya."""
         if self.render_mode is None:
             return None

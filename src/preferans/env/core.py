@@ -47,7 +47,11 @@ def make_rules(variant: str, players: int) -> Rules:
 def offered_actions(state: DealState, max_kontra: int) -> tuple[Action, ...]:
     """The engine's legal actions, kontra left out once the chain reached ``max_kontra``."""
     legal = state.legal_actions()
-    if state.rules.is_balkan and KONTRA in legal and max(state.kontra.values(), default=0) >= max_kontra:
+    if (
+        state.rules.is_balkan
+        and KONTRA in legal
+        and max(state.kontra.values(), default=0) >= max_kontra
+    ):
         return tuple(a for a in legal if a is not KONTRA)
     return legal
 

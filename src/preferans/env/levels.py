@@ -92,7 +92,9 @@ class ISMCTSLevel(_SearchLevel):
         )
         # The worlds are drawn from the decision's own generator (OpenSpiel's default
         # sampler has a seed of its own), so the same view gives the same decision.
-        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, random_state.uniform))
+        bot.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, random_state.uniform)
+        )
         return bot
 
 

@@ -402,7 +402,9 @@ def _step(seat: Seat, action: Action | None) -> str:
 
 
 _CARD_TEXT: Final = tuple(str(Card.from_index(i)) for i in range(32))
-_ACTION_TEXT: Final = tuple(str(action_from_index(i)).replace(" ", "_") for i in range(ACTION_COUNT))
+_ACTION_TEXT: Final = tuple(
+    str(action_from_index(i)).replace(" ", "_") for i in range(ACTION_COUNT)
+)
 
 
 def _cards(mask: int) -> str:

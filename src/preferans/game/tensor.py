@@ -60,7 +60,11 @@ _MAX_KONTRA: Final = 8
 
 #: (name, size, meaning) of every block, in order.
 LAYOUT: Final[tuple[tuple[str, int, str], ...]] = (
-    ("phase", len(_PHASES), "one-hot phase: bidding talon discard contract whisting play claim over"),
+    (
+        "phase",
+        len(_PHASES),
+        "one-hot phase: bidding talon discard contract whisting play claim over",
+    ),
     ("players", 3, "one-hot table size: 2, 3, 4"),
     ("variant", 4, "one-hot variant: sochi leningrad rostov balkan"),
     ("roles", 4 * len(_ROLES), "per relative seat: " + " ".join(_ROLES)),
@@ -190,10 +194,10 @@ def view_tensor(view: View, *, history: bool = False) -> list[float]:
                 out[trick_history + 128 * t + 32 * rel[seat] + card.index] = 1.0
         if trick.talon_card is not None:
             out[talon_led + trick.talon_card.index] = 1.0
-    trick = o["trick"][0]
+    current = o["trick"][0]
     for seat, card in view.current_trick:
         out[played + 32 * rel[seat] + card.index] = 1.0
-        out[trick + 32 * rel[seat] + card.index] = 1.0
+        out[current + 32 * rel[seat] + card.index] = 1.0
         if history:
             t = len(view.completed_tricks)
             out[trick_history + 128 * t + 32 * rel[seat] + card.index] = 1.0
@@ -228,4 +232,3 @@ def view_tensor(view: View, *, history: bool = False) -> list[float]:
     for seat, level in view.kontra.items():
         out[o["kontra"][0] + rel[seat]] = min(level, _MAX_KONTRA) / _MAX_KONTRA
     return out
-
