@@ -29,7 +29,7 @@ from preferans.env.core import (
     render_deal,
 )
 from preferans.game import Deal, DealState, View, new_deal
-from preferans.game.tensor import TENSOR_SIZE, action_mask
+from preferans.game.tensor import TENSOR_SIZE
 from preferans.scoring import Pulya, render_text
 from preferans.seats import Seat, seats_for
 
@@ -174,10 +174,10 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         state = self._require_state()
         seat = self._seat_of[agent]
         tensor = np.asarray(state.view(seat).tensor(), dtype=np.float32)
-        mask = [0] * ACTION_COUNT
+        mask = np.zeros(ACTION_COUNT, dtype=np.int8)
         if state.actor == seat:
-            mask = action_mask(offered_actions(state, self.max_kontra))
-        return {"observation": tensor, "action_mask": np.asarray(mask, dtype=np.int8)}
+            mask[[a.index for a in offered_actions(state, self.max_kontra)]] = 1
+        return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
