@@ -8,6 +8,9 @@ cards cancels; the result is each bot's whists per deal with a 95% interval. Usa
 
     .venv/bin/python benchmarks/ai_match.py [--deals 20] [--simulations 50] [--seed 1]
 
+A long match can be played in pieces (``--first N --save part.json``) and joined
+(``--join part1.json part2.json``): deal ``i`` always gets the same cards and decisions.
+
 The full-size run (1,000 deals, every core)::
 
     .venv/bin/python benchmarks/ai_match.py --deals 1000 --simulations 100 --processes 0
@@ -16,9 +19,10 @@ The full-size run (1,000 deals, every core)::
 from __future__ import annotations
 
 import argparse
+import json
 import time
 
-from preferans.match import run_match
+from preferans.match import MatchResult, run_match
 from preferans.rules import find_rules
 
 
@@ -30,18 +34,31 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1, help="0 = every core")
+    parser.add_argument("--first", type=int, default=0, help="number of the first deal")
+    parser.add_argument("--save", metavar="FILE", help="write every deal's scores (JSON)")
+    parser.add_argument("--join", nargs="+", metavar="FILE", help="report saved pieces")
     args = parser.parse_args()
     rules = find_rules(args.variant, players=args.players)
     started = time.process_time()
     wall = time.perf_counter()
-    result = run_match(
-        ("sampling", "ismcts"),
-        rules,
-        args.deals,
-        seed=args.seed,
-        processes=args.processes or None,
-        options=({}, {"simulations": args.simulations}),
-    )
+    if args.join:
+        result = MatchResult(("sampling", "ismcts"), rules, args.seed)
+        for name in args.join:
+            with open(name, encoding="utf-8") as handle:
+                result.per_deal += json.load(handle)["per_deal"]
+    else:
+        result = run_match(
+            ("sampling", "ismcts"),
+            rules,
+            args.deals,
+            seed=args.seed,
+            processes=args.processes or None,
+            options=({}, {"simulations": args.simulations}),
+            first=args.first,
+        )
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as handle:
+            json.dump({"first": args.first, "per_deal": result.per_deal}, handle)
     cpu = time.process_time() - started
     print(
         f"{rules.variant}, {rules.players} players, {result.deals} duplicate deals, "

@@ -5,7 +5,8 @@ cards a seat cannot see (in the auction: every other hand and the talon; in a cl
 trick game or on raspasy: the other players' unplayed cards, the talon never included),
 exchanges two such cards between their holders (same suit in play, so every card played
 stays legal), replays the same actions on the changed deal, and asks for the very same
-vector. Exchanging one of the seat's own cards must change it (the test can fail)."""
+vector (and the same OpenSpiel information-state text). Exchanging one of the seat's own
+cards must change it (the test can fail)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import random
 
 from preferans.cards import Card, CardSet
 from preferans.contracts import Contract
+from preferans.env.spiel import information_text
 from preferans.game import Deal, DealState, Phase, new_deal
 from preferans.game.tensor import (
     HISTORY_BLOCKS,
@@ -123,7 +125,9 @@ def test_no_tensor_contains_a_hidden_card() -> None:
                 continue
             a, b = rng.choice(pairs)
             other = _exchange(state, a, b)
-            assert other.view(seat).tensor(history=True) == state.view(seat).tensor(history=True)
+            mine, theirs = state.view(seat), other.view(seat)
+            assert theirs.tensor(history=True) == mine.tensor(history=True)
+            assert information_text(theirs) == information_text(mine)
             exchanged[state.phase] += 1
     assert min(exchanged.values()) > 50, exchanged
 

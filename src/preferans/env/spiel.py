@@ -41,7 +41,14 @@ from preferans.game.tensor import HISTORY_SIZE, TENSOR_SIZE, offset, view_tensor
 from preferans.rules import Rules
 from preferans.seats import Seat
 
-__all__ = ["GAME_NAME", "PreferansGame", "PreferansState", "load", "state_from_deal"]
+__all__ = [
+    "GAME_NAME",
+    "PreferansGame",
+    "PreferansState",
+    "information_text",
+    "load",
+    "state_from_deal",
+]
 
 GAME_NAME: Final = "preferans"
 _CHANCE_STEPS: Final = 32
@@ -395,6 +402,11 @@ def _text(view: View, history: bool) -> str:
     if history:
         parts.append("history " + " ".join(_step(s, a) for s, a in view.history))
     return " | ".join(parts)
+
+
+def information_text(view: View) -> str:
+    """The information-state string of a view (what OpenSpiel's search keys on)."""
+    return _text(view, True)
 
 
 def _step(seat: Seat, action: Action | None) -> str:
