@@ -177,3 +177,16 @@ def test_bad_parameters_are_refused() -> None:
         pyspiel.load_game(f"{GAME_NAME}(variant=balkan,players=2)")
     with pytest.raises(Exception, match="unknown seat"):
         pyspiel.load_game(f"{GAME_NAME}(dealer=X)")
+
+
+def test_only_a_players_own_observer_is_offered() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = _game("sochi", 3)
+    own = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert own.tensor.shape == (game.information_state_tensor_size(),)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="own observation"):
+        make_observation(game, public)

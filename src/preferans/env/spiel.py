@@ -180,6 +180,11 @@ class PreferansGame(pyspiel.Game):  # type: ignore[misc]
     ) -> ViewObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError("only a player's own observation is offered (private and public)")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return ViewObserver(perfect_recall)
 
