@@ -75,7 +75,8 @@ def test_the_kontra_chain_stops_at_the_bound() -> None:
             state = env.state_now
             legal = state.legal_actions()
             offered = env.legal_actions(env.agent_selection)
-            if KONTRA in legal and any(state.kontra.values()):
+            kontra = state.view(env.seats[0]).kontra
+            if KONTRA in legal and any(kontra.values()):
                 assert KONTRA.index not in offered and PASS.index in offered
                 found = True
             else:

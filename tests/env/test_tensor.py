@@ -14,6 +14,7 @@ import random
 
 from preferans.cards import Card, CardSet
 from preferans.contracts import Contract
+from preferans.env.core import player_seats, refe_of
 from preferans.env.spiel import information_text
 from preferans.game import Deal, DealState, Phase, new_deal
 from preferans.game.tensor import (
@@ -25,7 +26,6 @@ from preferans.game.tensor import (
     relative_seats,
     view_tensor,
 )
-from preferans.match import player_seats
 from preferans.rules import find_rules
 from preferans.seats import Seat
 
@@ -99,7 +99,7 @@ def _exchange(state: DealState, a: Card, b: Card) -> DealState:
     hands = {s: swap(list(h)) for s, h in deal.hands.items()}
     order = tuple(swap(list(deal.talon_order)))
     changed = Deal(deal.dealer, {s: CardSet(h) for s, h in hands.items()}, CardSet(order), order)
-    replay = new_deal(state.rules, changed, raspasy_run=state.raspasy_run, refe=state.refe)
+    replay = new_deal(state.rules, changed, raspasy_run=state.raspasy_run, refe=refe_of(state))
     for _, action in state.history:
         replay = replay.apply(action)
     return replay

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pyspiel
 
-from preferans.bots.base import Bot, make_bot
+from preferans.bots.base import Bot
+from preferans.bots.levels import make_bot
 
 if TYPE_CHECKING:
     from preferans.env.aec import PreferansEnv

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Final
 
 from preferans.actions import KONTRA, Action
-from preferans.bots.payoff import balkan_value, deal_value
+from preferans.bots.payoff import deal_value
 from preferans.game import DealState
-from preferans.match import player_seats
 from preferans.result import DealKind
 from preferans.rules import Rules, find_rules
 from preferans.seats import Seat
+from preferans.seats import player_seats as _seats_of_players
 
 __all__ = [
     "DEFAULT_MAX_KONTRA",
@@ -27,6 +27,7 @@ __all__ = [
     "make_rules",
     "offered_actions",
     "player_seats",
+    "refe_of",
     "render_deal",
     "utility_bound",
 ]
@@ -35,6 +36,11 @@ VARIANTS: Final = ("sochi", "leningrad", "rostov", "balkan")
 DEFAULT_MAX_KONTRA: Final = 4
 #: More decisions than any deal takes (auction, talon, whisting, 30 cards, claims).
 MAX_DEAL_ACTIONS: Final = 400
+
+
+def player_seats(rules: Rules) -> tuple[Seat, ...]:
+    """The seats that have players (never the 2-player dummy's): S W; S W E; S W N E."""
+    return _seats_of_players(rules.players)
 
 
 def make_rules(variant: str, players: int) -> Rules:
@@ -50,23 +56,26 @@ def offered_actions(state: DealState, max_kontra: int) -> tuple[Action, ...]:
     if (
         state.rules.is_balkan
         and KONTRA in legal
-        and max(state.kontra.values(), default=0) >= max_kontra
+        and state.actor is not None
+        and max(state.view(state.actor).kontra.values(), default=0) >= max_kontra
     ):
         return tuple(a for a in legal if a is not KONTRA)
     return legal
 
 
+def refe_of(state: DealState) -> tuple[Seat, ...]:
+    """Balkan: the seats that held an open refe when the deal began (public; else ())."""
+    return state.view(state.active[0]).refe
+
+
 def deal_payoff(state: DealState) -> dict[Seat, float]:
     """Whists each player gains by the finished deal (:mod:`preferans.bots.payoff`): the
-    sheet's prices, the raspasy progression and a Balkan refe included; sums to zero."""
+    sheet's prices and the raspasy progression included; sums to zero. As for the bots,
+    a Balkan refe's doubling of its holder's later game is not counted."""
     rules = state.rules
     result = state.result()
-    if rules.is_balkan:
-        refe = result.declarer is not None and result.declarer in state.refe
-        values = balkan_value(result, rules, refe=refe)
-    else:
-        run = state.raspasy_run + 1 if result.kind is DealKind.RASPASY else 1
-        values = deal_value(result, rules, raspasy_run=run)
+    run = state.raspasy_run + 1 if result.kind is DealKind.RASPASY else 1
+    values = deal_value(result, rules, raspasy_run=run)
     return {seat: values.get(seat, 0.0) for seat in player_seats(rules)}
 
 

@@ -33,6 +33,7 @@ from preferans.env.core import (
     make_rules,
     offered_actions,
     player_seats,
+    refe_of,
     render_deal,
     utility_bound,
 )
@@ -99,7 +100,7 @@ class _Frozen:
         order = [c.index for s in state.active for c in deal.hands[s]]
         order += [c.index for c in deal.talon_order]
         indices = [a.index for _, a in state.history]
-        table = (state.rules.to_json(), int(deal.dealer), state.raspasy_run, _seats(state.refe))
+        table = (state.rules.to_json(), int(deal.dealer), state.raspasy_run, _seats(refe_of(state)))
         return (_replay, (table, order, indices))
 
 
@@ -321,7 +322,7 @@ def state_from_deal(game: Any, deal_state: DealState) -> PreferansState:
         deal.dealer != config.dealer
         or deal_state.rules != config.rules
         or deal_state.raspasy_run != config.raspasy_run
-        or deal_state.refe != config.refe
+        or refe_of(deal_state) != config.refe
     ):
         raise ValueError("the engine state belongs to another table (see load())")
     for seat in deal_state.active:
