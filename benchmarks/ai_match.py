@@ -69,7 +69,8 @@ def main() -> None:
         print(f"  {score.level:<9} {score.mean:+7.2f} whists/deal  {interval}")
     mean, low, high = result.difference(0, 1)
     print(f"  sampling - ismcts: {mean:+.2f} whists/deal, 95% interval [{low:+.2f}, {high:+.2f}]")
-    print(f"  {cpu:.0f} s CPU in this process, {time.perf_counter() - wall:.0f} s wall")
+    if not args.join:
+        print(f"  {cpu:.0f} s CPU in this process, {time.perf_counter() - wall:.0f} s wall")
 
 
 if __name__ == "__main__":
