@@ -10,7 +10,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from preferans.server import auth, lobby, refusals, web_api, ws
+from preferans.server import auth, lobby, players_api, refusals, seat_api, web_api, ws
 from preferans.server.club import Club
 from preferans.server.config import Settings
 from preferans.server.guard import Guard
@@ -50,6 +50,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(auth.router)
     app.include_router(lobby.router)
     app.include_router(web_api.router)
+    app.include_router(seat_api.router)
+    app.include_router(players_api.router)
     app.include_router(ws.router)
 
     @app.get("/api/health", tags=["meta"])
