@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from server_harness import Client, ServerProcess
+from server_harness import Client, ServerProcess, autoplay
 
 
 def _tag() -> str:
@@ -224,9 +224,17 @@ async def test_bot_tables_are_limited_and_stand_in_games_not_rated(tmp_path: Pat
             "/api/tables", json={"players": 4, "bots": {"W": "random", "N": "random"}}
         )
         assert response.status_code == 429 and response.json()["code"] == "too_many_tables"
-        # Three accounts that never connect: the stand-in plays every seat.
-        people, table = await _table_of_three(server)
-        for _ in range(900):
+        # South plays himself; West and East never come: the stand-in plays their seats.
+        tag = _tag()
+        people = [Client(server, f"lim{n}{tag}") for n in "swe"]
+        for person in people:
+            await person.register()
+        table = (await people[0].create(players=3, target=2, away_seconds=2))["id"]
+        await people[1].sit(table, "W")
+        await people[2].sit(table, "E")
+        await people[0].connect()
+        await autoplay(people[0], random.Random(3))
+        for _ in range(300):
             game = await people[0].http.get(f"/api/games/{table}")
             if game.status_code == 200:
                 break
@@ -234,10 +242,13 @@ async def test_bot_tables_are_limited_and_stand_in_games_not_rated(tmp_path: Pat
         summary = game.json()
         assert summary["rated"] is False
         assert "stand-in" in summary["rating_rule"]["reason"]["en"]
-        assert summary["rating_rule"]["counted"] == []
-        for person in people:
+        assert summary["rating_rule"]["counted"] == ["S"]
+        south = (await people[0].http.get(f"/api/users/{people[0].name}")).json()
+        assert south["rating"] == 1500 and south["games_played"] == 1
+        for person in people[1:]:
             profile = (await person.http.get(f"/api/users/{person.name}")).json()
             assert profile["rating"] == 1500 and profile["games_played"] == 0
+        for person in people:
             await person.close()
         await farmer.close()
     finally:
