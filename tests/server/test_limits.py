@@ -280,6 +280,8 @@ async def test_workers_die_with_a_killed_server(tmp_path: Path) -> None:
         owner = Client(server, f"work{_tag()}")
         await owner.register()
         await owner.create(players=3, target=10, bots={"W": "sampling", "E": "sampling"})
+        await owner.connect()  # present, so the bots play (an all-away table pauses)
+        playing = asyncio.create_task(autoplay(owner, random.Random(2)))
         assert server.process is not None
         for _ in range(300):
             workers = _children(server.process.pid)
@@ -287,6 +289,7 @@ async def test_workers_die_with_a_killed_server(tmp_path: Path) -> None:
                 break
             await asyncio.sleep(0.1)
         assert len(workers) >= 2, workers
+        playing.cancel()
         await owner.close()
         server.kill9()
         for _ in range(100):

@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import Client, ServerProcess
+from server_harness import Client, ServerProcess, autoplay
 
 from preferans import notation
 from preferans.notation.fair import check_fairness
@@ -148,6 +148,8 @@ async def test_every_field_refuses_its_extreme_values(tmp_path: Path) -> None:
         }
         table = await owner.create(**body)
         assert table["status"] == "playing"
+        await owner.connect()  # a table where every person is away pauses
+        await autoplay(owner, random.Random(1))
         for _ in range(600):
             row = (await http.get(f"/api/tables/{table['id']}")).json()
             if row["status"] != "playing":
@@ -222,9 +224,8 @@ async def test_poisoned_tables_are_quarantined_and_the_server_starts(tmp_path: P
     try:
         for owner in owners:
             await owner.register()
-        healthy, bad_rules, bad_log, bad_finish, finishes_live = [
-            await _bot_table(owner) for owner in owners
-        ]
+        tables = [await _bot_table(owner) for owner in owners]
+        healthy, bad_rules, bad_log, bad_finish, finishes_live = tables
         server.stop()
         with sqlite3.connect(data / "club.sqlite3") as db:
             db.execute("UPDATE tables SET rules_json = '{not json' WHERE id = ?", (bad_rules,))
@@ -242,6 +243,13 @@ async def test_poisoned_tables_are_quarantined_and_the_server_starts(tmp_path: P
                     (table,),
                 )
         server = ServerProcess(data, "--grace", "0.1", port=server.port).start(120)
+        # Each owner plays South (a table where every person is away pauses).
+        players = []
+        for owner, table in zip(owners, tables, strict=True):
+            if table in (healthy, bad_finish, finishes_live):
+                owner.server = server
+                await owner.connect(table)
+                players.append(asyncio.create_task(autoplay(owner, random.Random(table))))
         spectator = Client(server)
         await spectator.connect(finishes_live)
         for table in (bad_rules, bad_log):
@@ -278,6 +286,8 @@ async def test_poisoned_tables_are_quarantined_and_the_server_starts(tmp_path: P
             == "finish"
         )
 
+        for task in players:
+            task.cancel()
         # The operator removes the bad action and releases the table: it plays to the end.
         with sqlite3.connect(data / "club.sqlite3") as db:
             db.execute(
@@ -287,10 +297,12 @@ async def test_poisoned_tables_are_quarantined_and_the_server_starts(tmp_path: P
             )
         released = _club_command(data, "quarantine", "release", str(bad_log))
         assert released.returncode == 0 and "released" in released.stdout
-        watcher = Client(server)
-        await watcher.connect(bad_log)
+        owner = owners[tables.index(bad_log)]
+        owner.server = server
+        await owner.disconnect()
+        await owner.connect(bad_log)
+        await autoplay(owner, random.Random(9))
         await _wait_status(http, bad_log, "finished")
-        await watcher.close()
         # Released without a fix, it is set aside again; the server goes on.
         assert _club_command(data, "quarantine", "release", str(bad_finish)).returncode == 0
         again = Client(server)
