@@ -118,10 +118,9 @@ def _print(review: GameReview, language: str, every: bool) -> None:
             else:
                 mark = grade.mark.symbol or "ok"
                 assert grade.own is not None
-                figures = (
-                    f"{number(-grade.loss, language)} "
-                    f"({number(grade.own.chosen, language)} / {number(grade.own.best.value, language)})"
-                )
+                made = number(grade.own.chosen, language)
+                best = number(grade.own.best.value, language)
+                figures = f"{number(-grade.loss, language)} ({made} / {best})"
             print(f"  {mark:>3} {who(grade.seat)}: {decision_name(grade, language)}  {figures}")
         if not shown:
             print("  без отметок" if ru else "  nothing marked")

@@ -6,7 +6,7 @@ bot over deals consistent with the deciding seat's view, and again in the deal a
 """
 
 from preferans.review.game import DealReview, GameReview, Totals, review_record
-from preferans.review.grade import THRESHOLDS, Grade, Mark, Pricing, Priced, mark_for
+from preferans.review.grade import THRESHOLDS, Grade, Mark, Priced, Pricing, mark_for
 from preferans.review.jsonform import review_to_dict
 from preferans.review.words import explain
 

@@ -19,8 +19,8 @@ from preferans.bots.sampling import SamplingBot
 from preferans.review.grade import (
     FORCED,
     Grade,
-    Pricing,
     Priced,
+    Pricing,
     decision_kind,
     plan_pricing,
     price,
@@ -64,6 +64,23 @@ def _plan(bot: SamplingBot, view: View) -> Pricing | None:
     return Pricing(options, best.value, best, decision.samples, decision.exact, decision.action)
 
 
+def _discard_grade(
+    number: int,
+    actor: Seat,
+    view: View,
+    first: tuple[int, Pricing | None, Pricing | None, KnownDealBot],
+    cards: list[Action],
+    bot: SamplingBot,
+) -> Grade:
+    """The discard, priced when the contract is named (see the module's docstring)."""
+    at, own_first, known_first, known = first
+    own_after, known_after = _plan(bot, view), _plan(known, view)
+    made = tuple(cards)
+    own = plan_pricing(own_first, own_after, made) if own_first and own_after else None
+    line = plan_pricing(known_first, known_after, made) if known_first and known_after else None
+    return Grade(number, at, actor, "discard", made, None, own, line, contract=view.bid)
+
+
 def _safe_price(bot: SamplingBot, view: View, action: Action) -> Pricing | str | None:
     try:
         return price(bot, view, action)
@@ -92,7 +109,7 @@ def review_deal(
     grades: list[Grade] = []
     state = start
     moves = record.moves
-    first_discard: tuple[int, Pricing | None, Pricing | None] | None = None
+    first_discard: tuple[int, Pricing | None, Pricing | None, KnownDealBot] | None = None
     discard: list[Action] = []
     index = 0
     while index < len(moves):
@@ -108,41 +125,19 @@ def review_deal(
             trick = len(state.completed_tricks) + 1 if state.phase is Phase.PLAY else None
             if kind == "discard" and not balkan:
                 if first_discard is None:
-                    first_discard = (index, _plan(bot, view), _plan(known, view))
+                    first_discard = (index, _plan(bot, view), _plan(known, view), known)
                 discard.append(action)
             elif len(view.legal_actions) > 1 or (kind == "contract" and first_discard):
                 if kind == "contract" and first_discard is not None:
-                    at, own_first, known_first = first_discard
-                    own_after, known_after = _plan(bot, view), _plan(known, view)
-                    own = (
-                        plan_pricing(own_first, own_after, tuple(discard))
-                        if own_first and own_after
-                        else None
-                    )
-                    dd = (
-                        plan_pricing(known_first, known_after, tuple(discard))
-                        if known_first and known_after
-                        else None
-                    )
                     grades.append(
-                        Grade(
-                            record.number,
-                            at,
-                            actor,
-                            "discard",
-                            tuple(discard),
-                            None,
-                            own,
-                            dd,
-                            contract=view.bid,
-                        )
+                        _discard_grade(record.number, actor, view, first_discard, discard, bot)
                     )
                     first_discard = None
                 if len(view.legal_actions) > 1:
                     own = _safe_price(bot, view, action)
                     if own != FORCED:
                         priced = own if isinstance(own, Pricing) else None
-                        dd = _safe_price(known, view, action) if priced is not None else None
+                        line = _safe_price(known, view, action) if priced is not None else None
                         grades.append(
                             Grade(
                                 record.number,
@@ -152,7 +147,7 @@ def review_deal(
                                 (action,),
                                 trick,
                                 priced,
-                                dd if isinstance(dd, Pricing) else None,
+                                line if isinstance(line, Pricing) else None,
                                 auto,
                                 view.contract or view.bid,
                             )

@@ -10,18 +10,25 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from preferans.review.deal import DEFAULT_SAMPLES, review_deal
 from preferans.review.grade import Grade, Mark
 from preferans.seats import Seat
 
-from typing import TYPE_CHECKING
-
 if TYPE_CHECKING:
     from preferans.game import DealState
     from preferans.notation import GameRecord
 
-__all__ = ["DealReview", "GameReview", "Totals", "deal_starts", "review_record", "totals"]
+__all__ = [
+    "DealReview",
+    "GameReview",
+    "Totals",
+    "deal_starts",
+    "review_record",
+    "table_seats",
+    "totals",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +60,7 @@ def totals(grades: Iterable[Grade], seats: Iterable[Seat]) -> dict[Seat, Totals]
         decided[grade.seat] += 1
         lost[grade.seat] += grade.loss
         counts[grade.seat][grade.mark] += 1
-    return {
-        s: Totals(decided[s], lost[s], MappingProxyType(counts[s])) for s in counts
-    }
+    return {s: Totals(decided[s], lost[s], MappingProxyType(counts[s])) for s in counts}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +113,7 @@ def deal_starts(record: GameRecord) -> list[DealState]:
     ]
 
 
-def _seats_of(record: GameRecord) -> tuple[Seat, ...]:
+def table_seats(record: GameRecord) -> tuple[Seat, ...]:
     from preferans.seats import seats_for
 
     seats = seats_for(record.rules.players)
@@ -137,7 +142,7 @@ def review_record(
         if missing:
             raise ValueError(f"the record has no deal {missing[0]}")
     wanted = tuple(seats) if seats is not None else None
-    table_seats = _seats_of(record)
+    seats_here = table_seats(record)
     out: list[DealReview] = []
     for deal, start in zip(record.deals, starts, strict=False):
         if chosen is not None and deal.number not in chosen:
@@ -145,11 +150,11 @@ def review_record(
         grades = review_deal(
             deal, start, seats=wanted, seed=seed, samples=samples, progress=progress
         )
-        out.append(DealReview(deal.number, grades, table_seats))
+        out.append(DealReview(deal.number, grades, seats_here))
     return GameReview(
         record,
         tuple(out),
-        table_seats,
+        seats_here,
         seed,
         samples,
         MappingProxyType(dict(record.players)),

@@ -217,11 +217,13 @@ def _value(
     if partner is None and options and options[0].action != action:
         partner = options[0].action
     if partner is not None and partner in legal and action in legal:
-        narrow = replace(view, legal_actions=tuple(sorted((action, partner), key=lambda a: a.index)))
+        narrow = replace(
+            view, legal_actions=tuple(sorted((action, partner), key=lambda a: a.index))
+        )
         again = bot.decide(narrow)
-        for option in again.options:
-            if option.action == action:
-                return option.value, False
+        for other in again.options:
+            if other.action == action:
+                return other.value, False
     if not options:
         return None
     return min(o.value for o in options), True
@@ -250,10 +252,8 @@ def price(bot: SamplingBot, view: View, action: Action) -> Pricing | str | None:
     chosen, bound = found
     best = options[0]
     if chosen > best.value:
-        best = next(o for o in options if o.value <= chosen)
-    return Pricing(
-        options, chosen, best, decision.samples, decision.exact, decision.action, bound
-    )
+        best = Priced(action, chosen)
+    return Pricing(options, chosen, best, decision.samples, decision.exact, decision.action, bound)
 
 
 def plan_pricing(first: Pricing, after: Pricing, discard: tuple[Action, ...]) -> Pricing:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from preferans.review.grade import THRESHOLDS, Grade, Pricing
+from preferans.review.grade import THRESHOLDS, Grade, Mark, Pricing
 from preferans.review.words import explain
 
 if TYPE_CHECKING:
@@ -18,9 +18,20 @@ if TYPE_CHECKING:
     from preferans.review.game import DealReview, GameReview, Totals
     from preferans.seats import Seat
 
-__all__ = ["FORMAT", "deal_to_dict", "grade_to_dict", "review_to_dict", "totals_to_dict"]
+__all__ = [
+    "COSTLIEST",
+    "FORMAT",
+    "deal_to_dict",
+    "grade_to_dict",
+    "head_of",
+    "merge",
+    "review_to_dict",
+    "totals_to_dict",
+]
 
 FORMAT = "preferans-review/1"
+#: Decisions named in words at the end of a review.
+COSTLIEST = 3
 
 
 def _round(value: float | None) -> float | None:
@@ -89,39 +100,62 @@ def deal_to_dict(deal: DealReview, players: Mapping[Seat, str] | None = None) ->
     }
 
 
-def cumulative(deals: Iterable[DealReview], seats: Iterable[Seat]) -> dict[str, list[float]]:
-    """Each seat's total loss after each deal, in order."""
-    running = {s: 0.0 for s in seats}
-    out: dict[str, list[float]] = {s.name: [] for s in running}
-    for deal in deals:
-        for seat, t in deal.totals().items():
-            if seat in running:
-                running[seat] += t.lost
-        for seat, value in running.items():
-            out[seat.name].append(round(value, 2))
-    return out
+def merge(deals: list[dict[str, Any]], head: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole review from its deals' JSON forms (in any order, any subset): totals,
+    each player's cumulative loss, the costliest three. The club builds a pulya's review
+    this way as its deals come back from the worker processes."""
+    ordered = sorted(deals, key=lambda d: d["number"])
+    seats: list[str] = list(head["seats"])
+    zero = {m.value: 0 for m in Mark}
+    sums: dict[str, dict[str, Any]] = {
+        s: {"decisions": 0, "lost": 0.0, "marks": dict(zero)} for s in seats
+    }
+    running = dict.fromkeys(seats, 0.0)
+    curves: dict[str, list[float]] = {s: [] for s in seats}
+    decisions: list[dict[str, Any]] = []
+    for deal in ordered:
+        for seat, t in deal["totals"].items():
+            if seat not in sums:
+                continue
+            sums[seat]["decisions"] += t["decisions"]
+            sums[seat]["lost"] += t["lost"]
+            running[seat] += t["lost"]
+            for mark, n in t["marks"].items():
+                sums[seat]["marks"][mark] += n
+        for seat in seats:
+            curves[seat].append(round(running[seat], 2))
+        decisions += deal["decisions"]
+    for t in sums.values():
+        t["lost"] = round(t["lost"], 2)
+        good = t["marks"][Mark.GOOD.value]
+        t["accuracy"] = round(100.0 * good / t["decisions"], 1) if t["decisions"] else None
+    costly = sorted(
+        (d for d in decisions if d["loss"] and d["loss"] > 0),
+        key=lambda d: (-d["loss"], d["deal"], d["move"]),
+    )[:COSTLIEST]
+    return {
+        **head,
+        "totals": sums,
+        "cumulative": curves,
+        "costliest": [{k: d[k] for k in ("deal", "move", "seat", "loss", "text")} for d in costly],
+        "deals": ordered,
+    }
+
+
+def head_of(
+    seats: Iterable[Seat], players: Mapping[Seat, str], seed: int, samples: int
+) -> dict[str, Any]:
+    """The review's fields that do not depend on its deals."""
+    return {
+        "format": FORMAT,
+        "seed": seed,
+        "samples": samples,
+        "thresholds": {mark.value: limit for mark, limit in THRESHOLDS},
+        "seats": [s.name for s in seats],
+        "players": {s.name: name for s, name in players.items()},
+    }
 
 
 def review_to_dict(review: GameReview) -> dict[str, Any]:
-    players = review.players
-    return {
-        "format": FORMAT,
-        "seed": review.seed,
-        "samples": review.samples,
-        "thresholds": {mark.value: limit for mark, limit in THRESHOLDS},
-        "seats": [s.name for s in review.seats],
-        "players": {s.name: name for s, name in players.items()},
-        "totals": totals_to_dict(review.totals()),
-        "cumulative": cumulative(review.deals, review.seats),
-        "costliest": [
-            {
-                "deal": g.deal,
-                "move": g.move,
-                "seat": g.seat.name,
-                "loss": _round(g.loss),
-                "text": {"en": explain(g, "en", players), "ru": explain(g, "ru", players)},
-            }
-            for g in review.costliest()
-        ],
-        "deals": [deal_to_dict(d, players) for d in review.deals],
-    }
+    head = head_of(review.seats, review.players, review.seed, review.samples)
+    return merge([deal_to_dict(d, review.players) for d in review.deals], head)

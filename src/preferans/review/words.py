@@ -38,7 +38,7 @@ def _plural_ru(count: int, one: str, few: str, many: str) -> str:
 
 
 def whists(amount: float, language: str = "en") -> str:
-    """"about 9 whists" / "около 9 вистов" (one decimal below 2)."""
+    """ "about 9 whists" / "около 9 вистов" (one decimal below 2)."""
     if amount >= 2:
         whole = round(amount)
         if language == "ru":
@@ -68,7 +68,9 @@ def decision_name(grade: Grade, language: str = "en") -> str:
     kind = grade.kind
     if kind == "bid":
         if isinstance(action, Bid):
-            return f"заявка {_name(action, language)}" if ru else f"bidding {_name(action, language)}"
+            return (
+                f"заявка {_name(action, language)}" if ru else f"bidding {_name(action, language)}"
+            )
         if isinstance(action, Call) and action.kind is CallKind.HERE:
             return "«здесь» в торговле" if ru else "saying here in the auction"
         return "пас в торговле" if ru else "passing in the auction"
@@ -123,7 +125,11 @@ def _evidence(grade: Grade, pricing: Pricing, language: str) -> str:
     if grade.contract.is_misere or (
         isinstance(chosen.action, Bid) and chosen.action.contract.is_misere
     ):
-        return f" (мизер ловится в {percent}% из них)" if ru else f" (the misère is caught in {percent}% of them)"
+        return (
+            f" (мизер ловится в {percent}% из них)"
+            if ru
+            else f" (the misère is caught in {percent}% of them)"
+        )
     if grade.kind in ("contract", "bid", "talon"):
         return f" (выполняется в {percent}% из них)" if ru else f" (made in {percent}% of them)"
     return ""
@@ -166,14 +172,14 @@ def explain(grade: Grade, language: str = "en", players: Mapping[Seat, str] | No
     if own.exact and deals == 1:
         where = "В единственном возможном раскладе" if ru else "In the only possible deal"
     elif own.exact:
-        where = (
-            f"Во всех {deals} возможных раскладах" if ru else f"Over all {deals} possible deals"
-        )
+        where = f"Во всех {deals} возможных раскладах" if ru else f"Over all {deals} possible deals"
     elif ru:
         where = f"В {deals} раскладах, согласных с картами игрока"
     else:
         where = f"Over {deals} deals that fit the player's cards"
-    text = f"{head}{cost}. {where}: {_compare(grade, own, language)}{_evidence(grade, own, language)}."
+    text = (
+        f"{head}{cost}. {where}: {_compare(grade, own, language)}{_evidence(grade, own, language)}."
+    )
     known = grade.known
     if known is not None:
         made = number(known.chosen, language)
@@ -182,9 +188,13 @@ def explain(grade: Grade, language: str = "en", players: Mapping[Seat, str] | No
             if ru:
                 text += f" Карты легли так, что сделанный выбор дал {made}: лучше было нельзя."
             else:
-                text += f" The cards lay so that the choice made gave {made}, the most they allowed."
-        elif ru:
-            text += f" Карты легли так, что сделанный выбор дал {made}, а {best} {number(known.best.value, language)}."
+                text += (
+                    f" The cards lay so that the choice made gave {made}, the most they allowed."
+                )
         else:
-            text += f" The cards lay so that the choice made gave {made} and {best} {number(known.best.value, language)}."
+            value = number(known.best.value, language)
+            if ru:
+                text += f" Карты легли так, что сделанный выбор дал {made}, а {best} {value}."
+            else:
+                text += f" The cards lay so that the choice made gave {made} and {best} {value}."
     return text
