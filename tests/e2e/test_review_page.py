@@ -118,6 +118,11 @@ def test_the_review_after_a_deal_and_after_the_game(
     here.wait_for()
     assert here.get_attribute("data-mark") in ("inaccuracy", "mistake", "blunder")
     page.screenshot(path=str(artifacts / "review-game.png"), full_page=True)
+    # In Russian: the same review, worded in Russian.
+    page.locator("#language").click()
+    page.locator(".review-panel h3", has_text="Разбор всей партии").wait_for()
+    page.locator(".review-costliest li", has_text="Сдача").first.wait_for()
+    page.screenshot(path=str(artifacts / "review-game-ru.png"))
     # The review is stored with the game: asked again, the same grades at once.
     again = httpx.get(f"{server}/api/games/{table_id}/review", timeout=30).json()
     assert again["status"] == "done" and len(again["deals"]) == deals
