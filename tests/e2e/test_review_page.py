@@ -78,9 +78,9 @@ def test_the_review_after_a_deal_and_after_the_game(
         page = me.page
         page.goto(f"/#/table/{table_id}")
         button = page.locator("button.review-open[data-deal='1']")
-        button.wait_for(timeout=20_000)
+        button.wait_for(timeout=60_000)
         button.click()
-        page.locator(".overlay .review-deal-totals").wait_for(timeout=60_000)
+        page.locator(".overlay .review-deal-totals").wait_for(timeout=120_000)
         items = page.locator(".overlay .review-decision")
         assert items.count() >= 1
         # Only South's own decisions, each with a mark.
@@ -97,7 +97,7 @@ def test_the_review_after_a_deal_and_after_the_game(
 
     page.goto(f"/#/replay/{table_id}")
     page.wait_for_selector(".review-panel")
-    page.locator(".review-progress[data-status='done']").wait_for(timeout=180_000)
+    page.locator(".review-progress[data-status='done']").wait_for(timeout=400_000)
     graph = page.locator("svg.review-graph")
     assert graph.locator("polyline.curve").count() == 3
     assert graph.locator("circle.point").count() == 3 * deals
