@@ -137,7 +137,12 @@ def review_deal(
                     own = _safe_price(bot, view, action)
                     if own != FORCED:
                         priced = own if isinstance(own, Pricing) else None
-                        line = _safe_price(known, view, action) if priced is not None else None
+                        # The Balkan bot draws its deals by itself: no double-dummy line.
+                        line = (
+                            _safe_price(known, view, action)
+                            if priced is not None and not balkan
+                            else None
+                        )
                         grades.append(
                             Grade(
                                 record.number,

@@ -224,9 +224,11 @@ def _value(
         for other in again.options:
             if other.action == action:
                 return other.value, False
-    if not options:
+    alike = [o.value for o in options if type(o.action) is type(action)]
+    if not alike:
+        # The bot priced something else (contracts for a Balkan discard card): no price.
         return None
-    return min(o.value for o in options), True
+    return min(alike), True
 
 
 #: What :func:`price` says of a decision with only equivalent options: no decision at all.

@@ -144,8 +144,8 @@ def _compare(grade: Grade, pricing: Pricing, language: str) -> str:
         made = "сделанный снос" if ru else "the discard made"
     chosen = number(pricing.chosen, language)
     bound = ("не больше " if ru else "at most ") if pricing.bound else ""
-    if best.action == grade.actions[0] and grade.kind != "discard":
-        return f"{_option(best, grade.kind, language)} {number(best.value, language)} {unit}"
+    if pricing.loss <= 0:
+        return f"{made} {bound}{chosen} {unit}"
     return (
         f"{_option(best, grade.kind, language)} {number(best.value, language)} {unit}, "
         f"{made} {bound}{chosen}"
