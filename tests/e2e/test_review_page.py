@@ -72,6 +72,10 @@ def test_the_review_after_a_deal_and_after_the_game(
         assert stranger.status_code == 401
         early = http.get(f"/api/tables/{table_id}/deals/2/review")
         assert early.status_code == 409, early.text
+        with httpx.Client(base_url=server, timeout=30) as other:
+            other.post("/api/register", json={"name": unique("kibitz"), "password": "secret-pass"})
+            refused = other.get(f"/api/tables/{table_id}/deals/1/review")
+            assert refused.status_code == 403, refused.text
 
         me = open_person(browser, contexts, server)
         _log_in(me, http)
@@ -126,4 +130,8 @@ def test_the_review_after_a_deal_and_after_the_game(
     # The review is stored with the game: asked again, the same grades at once.
     again = httpx.get(f"{server}/api/games/{table_id}/review", timeout=30).json()
     assert again["status"] == "done" and len(again["deals"]) == deals
+    # And they are the grades `preferans review` gives for the downloaded record.
+    from preferans.review.worker import review_deal_json
+
+    assert again["deals"][0] == review_deal_json(record["notation"], 1)
     assert not me.errors, me.errors
