@@ -121,6 +121,19 @@ def test_the_review_after_a_deal_and_after_the_game(
     here = page.locator(".review-here .review-decision")
     here.wait_for()
     assert here.get_attribute("data-mark") in ("inaccuracy", "mistake", "blunder")
+    # A marked card: on the board, the card about to be played carries the mark.
+    data = httpx.get(f"{server}/api/games/{table_id}/review", timeout=30).json()
+    card = next(
+        d
+        for deal_review in data["deals"]
+        for d in deal_review["decisions"]
+        if d["kind"] == "card" and d["mark"] != "good"
+    )
+    page.select_option(".replay-controls select", str(card["deal"] - 1))
+    page.locator(f".review-deal li[data-move='{card['move']}']").click()
+    badge = page.locator(".replay-board .card-slot.next .review-badge")
+    badge.wait_for()
+    assert badge.inner_text() == {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[card["mark"]]
     page.screenshot(path=str(artifacts / "review-game.png"), full_page=True)
     # In Russian: the same review, worded in Russian.
     page.locator("#language").click()

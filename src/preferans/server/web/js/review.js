@@ -124,7 +124,7 @@ function decisionItem(d, { onPick, current, expanded } = {}) {
   const loss = d.graded ? (d.loss > 0 ? `−${fmt(d.loss)}` : "0.0") : w("notGraded");
   const item = h("li.review-decision", {
     class: `mark-${d.mark}${current ? " current" : ""}`,
-    dataset: { mark: d.mark, move: d.move, deal: d.deal, seat: d.seat },
+    dataset: { mark: d.mark, move: d.move, deal: d.deal, seat: d.seat, kind: d.kind },
     onclick: onPick ? () => onPick(d) : null,
   },
   h("span.review-mark", SYMBOLS[d.mark] || "·"),
@@ -153,6 +153,7 @@ export function reviewPanel(tableId, { goto }) {
       return;
     }
     render();
+    markBoard();
     if (review.status === "running" && !stopped) timer = setTimeout(load, 700);
   }
 
@@ -179,11 +180,20 @@ export function reviewPanel(tableId, { goto }) {
           : h("p.muted", w("nothing"))) : null);
   }
 
+  /** The card about to be played, on the replay board, gets the decision's mark. */
+  function markBoard() {
+    const deal = (review?.deals || []).find((d) => d.number === place.deal);
+    const here = deal?.decisions.find((d) => d.move === place.step);
+    const slot = document.querySelector(".replay-board .card-slot.next");
+    if (!here || !slot || !SYMBOLS[here.mark] || slot.querySelector(".review-badge")) return;
+    slot.append(h("span.review-badge", { class: `mark-${here.mark}`, title: here.text[language()] || here.text.en }, SYMBOLS[here.mark]));
+  }
+
   load();
   return {
     element: root,
     /** The replay moved: show that deal's decisions and the decision at this step. */
-    show(dealNumber, step) { place = { deal: dealNumber, step }; render(); },
+    show(dealNumber, step) { place = { deal: dealNumber, step }; render(); markBoard(); },
     stop() { stopped = true; if (timer) clearTimeout(timer); },
   };
 }
