@@ -108,7 +108,13 @@ def deal_starts(record: GameRecord) -> list[DealState]:
 
     finals = replay(record, allow_unfinished=True).states
     return [
-        new_deal(record.rules, engine_deal(deal), raspasy_run=final.raspasy_run, refe=final.refe)
+        new_deal(
+            record.rules,
+            engine_deal(deal),
+            raspasy_run=final.raspasy_run,
+            # Only a Balkan deal has a refe (the seats that held one when it began).
+            refe=getattr(final, "refe", ()),
+        )
         for deal, final in zip(record.deals, finals, strict=False)
     ]
 
