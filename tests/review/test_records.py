@@ -121,3 +121,15 @@ def test_the_strong_bots_own_choices_lose_next_to_nothing() -> None:
     weak = statistics.fmean(losses["heuristic"])
     assert strong < 1.0, strong
     assert strong < weak / 2, (strong, weak)
+
+
+def test_a_claim_and_its_answer_are_graded() -> None:
+    with (GOLDEN / "rostov.pref").open(encoding="utf-8") as handle:
+        record = load(handle)
+    number = next(
+        d.number for d in record.deals if any(type(a).__name__ == "Claim" for _, a in d.moves)
+    )
+    review = review_record(record, deals=[number], samples=6)
+    kinds = {g.kind: g for g in review.grades}
+    assert kinds["claim"].graded and kinds["answer"].graded
+    assert kinds["claim"].own is not None and not kinds["claim"].own.bound

@@ -224,6 +224,13 @@ def _value(
         for other in again.options:
             if other.action == action:
                 return other.value, False
+    if isinstance(action, Claim) and view.declarer is not None:
+        # A claim the bot would not make: priced at the result it proposes (as accepted).
+        from preferans.bots.claims import claimed_total
+        from preferans.bots.sampling import _play_utility
+
+        utility = _play_utility(view, view.seat, view.declarer)
+        return utility(claimed_total(view, view.seat, action.tricks)), False
     alike = [o.value for o in options if type(o.action) is type(action)]
     if not alike:
         # The bot priced something else (contracts for a Balkan discard card): no price.
