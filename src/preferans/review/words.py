@@ -114,6 +114,8 @@ def _evidence(grade: Grade, pricing: Pricing, language: str) -> str:
     """The chance that matters for the choice made, in brackets, when the bot gave one."""
     ru = language == "ru"
     chosen = next((o for o in pricing.options if o.action == grade.actions[0]), None)
+    if grade.kind == "card":
+        return _card_tricks(grade, pricing, chosen, language)
     if chosen is None or chosen.chance is None or grade.contract is None:
         return ""
     percent = round(chosen.chance * 100)
@@ -133,6 +135,25 @@ def _evidence(grade: Grade, pricing: Pricing, language: str) -> str:
     if grade.kind in ("contract", "bid", "talon"):
         return f" (выполняется в {percent}% из них)" if ru else f" (made in {percent}% of them)"
     return ""
+
+
+def _card_tricks(grade: Grade, pricing: Pricing, chosen: Priced | None, language: str) -> str:
+    """Expected tricks after the card played and after the best one: the declarer's in a
+    game or misère, the mover's own on raspasy."""
+    best = pricing.best
+    if chosen is None or chosen is best or chosen.tricks is None or best.tricks is None:
+        return ""
+    ru = language == "ru"
+    if grade.contract is None:
+        whose = "свои взятки" if ru else "own tricks"
+    else:
+        whose = "взятки разыгрывающего" if ru else "the declarer's tricks"
+    after = "после" if ru else "after"
+    made = f"{number(chosen.tricks, language)} {after} {_name(chosen.action, language)}"
+    other = f"{number(best.tricks, language)} {after} {_name(best.action, language)}"
+    if ru:
+        return f" ({whose} в среднем: {made}, {other})"
+    return f" ({whose} on average: {made}, {other})"
 
 
 def _compare(grade: Grade, pricing: Pricing, language: str) -> str:
