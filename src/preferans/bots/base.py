@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEVELS",
+    "SEES_WHOLE_DEAL",
     "Bot",
     "decision_rng",
     "level_names",
@@ -41,6 +42,9 @@ class Bot(Protocol):
 
 BotFactory = Callable[..., Bot]
 LEVELS: dict[str, BotFactory] = {}
+#: Levels that decide from the whole deal (``choose_state``), not from one seat's view:
+#: matches and benchmarks may seat them, the club never does.
+SEES_WHOLE_DEAL: frozenset[str] = frozenset({"oracle"})
 
 
 def register_level(name: str, factory: BotFactory) -> None:
@@ -52,18 +56,21 @@ def _ensure_builtin() -> None:
     if "random" in LEVELS:
         return
     from preferans.bots.heuristic import HeuristicBot
+    from preferans.bots.oracle import OracleBot
     from preferans.bots.random_bot import RandomBot
     from preferans.bots.sampling import SamplingBot
 
     LEVELS.setdefault("random", RandomBot)
     LEVELS.setdefault("heuristic", HeuristicBot)
     LEVELS.setdefault("sampling", SamplingBot)
+    LEVELS.setdefault("oracle", OracleBot)
 
 
-def level_names() -> tuple[str, ...]:
-    """Registered levels, weakest first for the built-in ones."""
+def level_names(*, whole_deal: bool = False) -> tuple[str, ...]:
+    """Registered levels, weakest first for the built-in ones; those that see the whole
+    deal (:data:`SEES_WHOLE_DEAL`) only with ``whole_deal`` (matches, benchmarks)."""
     _ensure_builtin()
-    return tuple(LEVELS)
+    return tuple(name for name in LEVELS if whole_deal or name not in SEES_WHOLE_DEAL)
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
