@@ -100,17 +100,17 @@ def play_deal(
 
 
 def _tell_deal_over(rules: Rules, state: Any, result: DealResult, bots: dict[Seat, Bot]) -> None:
-    listeners: dict[int, Any] = {}
-    for bot in bots.values():
-        inner = getattr(bot, "bot", bot)
+    """Give each listening bot the result and the final view of every seat it held."""
+    held: dict[int, tuple[Any, list[Seat]]] = {}
+    for seat in player_seats(rules):
+        inner = getattr(bots[seat], "bot", bots[seat])
         if hasattr(inner, "deal_over"):
-            listeners[id(inner)] = inner
-    if not listeners:
+            held.setdefault(id(inner), (inner, []))[1].append(seat)
+    if not held:
         return
     values = deal_value(result, rules)
-    finals = {seat: state.view(seat) for seat in bots}
-    for listener in listeners.values():
-        listener.deal_over(result, values, finals)
+    for listener, seats in held.values():
+        listener.deal_over(result, values, {seat: state.view(seat) for seat in seats})
 
 
 @dataclass(frozen=True)

@@ -206,15 +206,12 @@ class ExternalBot:
         self.forfeits: Counter[ForfeitKind] = Counter()
         self.restarts: Counter[Seat] = Counter()
         self._engines: dict[Seat, EngineProcess] = {}
-        self._used: set[Seat] = set()
 
     def begin_deal(self, deal: int, seed: int) -> None:
         self.deal = deal
         self.seed = seed
-        self._used = set()
 
     def choose(self, view: View) -> Action:
-        self._used.add(view.seat)
         try:
             return self._ask(view).action
         except Forfeit as forfeit:
@@ -266,8 +263,8 @@ class ExternalBot:
     def deal_over(
         self, result: DealResult, values: dict[Seat, float], finals: dict[Seat, View]
     ) -> None:
-        """Tell every seat this bot played in the deal how it ended (no answer expected)."""
-        for seat in sorted(self._used):
+        """Tell the engine of every seat in ``finals`` how the deal ended (no answer)."""
+        for seat in finals:
             engine = self._engines.get(seat)
             if engine is None or not engine.alive:
                 continue
