@@ -99,7 +99,9 @@ def test_a_dying_engine_is_restarted_and_its_good_answers_still_count(
 
 def test_a_program_that_cannot_start_forfeits_without_stopping_anything() -> None:
     rules, views = _views(2)
-    bot = ExternalBot(f"{sys.executable} -c 'import sys; sys.exit(1)'", rules, (Seat.S,), deadline=2)
+    bot = ExternalBot(
+        f"{sys.executable} -c 'import sys; sys.exit(1)'", rules, (Seat.S,), deadline=2
+    )
     try:
         assert [bot.choose(v) for v in views] == [fallback(v) for v in views]
     finally:
@@ -115,10 +117,27 @@ def test_a_match_with_a_broken_engine_is_played_to_the_end_and_prints_the_forfei
     assert result.deals == 2
     assert result.forfeits[0][ForfeitKind.ILLEGAL.value] == result.decisions[0] > 0
     shown = subprocess.run(
-        [sys.executable, "-m", "preferans", "match", "--bots", f"{spec},random", "--deals", "2",
-         "--no-progress", "--processes", "1"],
-        capture_output=True, text=True, timeout=120, check=False,
+        [
+            sys.executable,
+            "-m",
+            "preferans",
+            "match",
+            "--bots",
+            f"{spec},random",
+            "--deals",
+            "2",
+            "--no-progress",
+            "--processes",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert shown.returncode == 0, shown.stderr
-    assert f"forfeits of {spec}: {result.decisions[0]} (illegal action {result.decisions[0]})" in shown.stdout
+    assert (
+        f"forfeits of {spec}: {result.decisions[0]} (illegal action {result.decisions[0]})"
+        in shown.stdout
+    )
     assert "forfeit (illegal action" in shown.stderr

@@ -69,7 +69,9 @@ def test_a_tiny_python_engine_plays_a_match_and_hears_every_deal_over(
 def test_a_level_behind_the_protocol_decides_as_it_does_in_process(preferans_bot: str) -> None:
     rules = find_rules("sochi")
     inside = run_match(["sampling:samples=2", "heuristic"], rules, 2, seed=9)
-    outside = run_match([f"cmd:{preferans_bot} --level sampling --samples 2", "heuristic"], rules, 2, seed=9)
+    outside = run_match(
+        [f"cmd:{preferans_bot} --level sampling --samples 2", "heuristic"], rules, 2, seed=9
+    )
     assert outside.per_deal == inside.per_deal
     assert not outside.forfeits[0]
 
@@ -118,7 +120,9 @@ def test_the_engine_side_answers_hello_and_decide_and_leaves_on_quit() -> None:
     assert answer["action"] == make_bot("heuristic", seed=3).choose(view).index
 
 
-def test_the_engine_side_refuses_another_protocol_version(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_engine_side_refuses_another_protocol_version(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     import io
 
     from preferans.lab.engine import serve
