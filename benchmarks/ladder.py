@@ -62,13 +62,14 @@ def climb(
             "difference": mean,
             "low": low,
             "high": high,
-            "decision_ms": 1000 * result.decision_seconds(0),
+            "decision_ms": 1000 * result.decision_seconds(0, cpu=True),
+            "decision_wall_ms": 1000 * result.decision_seconds(0),
             "seconds": time.perf_counter() - started,
         }
         rows.append(row)
         print(
             f"  {variant:<9} {bot:<22} {mean:+7.2f} whists/deal  95% CI [{low:+7.2f}, {high:+7.2f}]"
-            f"  {row['decision_ms']:8.2f} ms/decision  ({row['seconds']:.0f} s)",
+            f"  {row['decision_ms']:8.2f} CPU ms/decision  ({row['seconds']:.0f} s)",
             flush=True,
         )
     return rows
@@ -95,7 +96,7 @@ def plot(rows: list[dict[str, Any]], path: str, title: str) -> None:
             axes.annotate(name, (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8)
     axes.axhline(0.0, color="grey", linewidth=0.8)
     axes.set_xscale("log")
-    axes.set_xlabel("think time per decision (ms, log scale)")
+    axes.set_xlabel("think time per decision (CPU ms, one core, log scale)")
     axes.set_ylabel(f"whists per deal against {rows[0]['reference']} (95% CI)")
     axes.set_title(title)
     axes.legend()

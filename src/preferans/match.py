@@ -131,6 +131,7 @@ class DealScores:
     decisions: list[int]
     seconds: list[float]
     forfeits: list[dict[str, int]]
+    cpu_seconds: list[float] = field(default_factory=list)
 
 
 def _dealer(rules: Rules, index: int) -> Seat:
@@ -176,6 +177,7 @@ def duplicate_deal(task: _Task) -> DealScores:
         [bot.decisions for bot in instances],
         [bot.seconds for bot in instances],
         [dict(bot.forfeits()) for bot in instances],
+        [bot.cpu_seconds for bot in instances],
     )
 
 
@@ -212,6 +214,7 @@ class MatchResult:
     per_deal: list[list[float]] = field(default_factory=list)
     decisions: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    cpu_seconds: list[float] = field(default_factory=list)
     forfeits: list[Counter[str]] = field(default_factory=list)
     verdict: Verdict | None = None
     """The SPRT's verdict when it stopped the match early."""
@@ -224,18 +227,21 @@ class MatchResult:
         if not self.decisions:
             self.decisions = [0] * len(self.levels)
             self.seconds = [0.0] * len(self.levels)
+            self.cpu_seconds = [0.0] * len(self.levels)
             self.forfeits = [Counter() for _ in self.levels]
         self.per_deal.append(deal.scores)
         for i in range(len(self.levels)):
             self.decisions[i] += deal.decisions[i]
             self.seconds[i] += deal.seconds[i]
+            self.cpu_seconds[i] += deal.cpu_seconds[i] if deal.cpu_seconds else 0.0
             self.forfeits[i].update(deal.forfeits[i])
 
-    def decision_seconds(self, bot: int) -> float:
-        """Mean seconds per decision of one bot (0 before any decision)."""
+    def decision_seconds(self, bot: int, *, cpu: bool = False) -> float:
+        """Mean wall-clock (or the runner's CPU) seconds per decision of one bot."""
         if not self.decisions or not self.decisions[bot]:
             return 0.0
-        return self.seconds[bot] / self.decisions[bot]
+        total = self.cpu_seconds[bot] if cpu else self.seconds[bot]
+        return total / self.decisions[bot]
 
     def scores(self) -> list[BotScore]:
         out = []

@@ -42,6 +42,7 @@ def test_t_cdf_is_symmetric_and_inverted_by_the_quantile(t: float, df: int) -> N
 def test_a_small_sample_gets_a_wider_interval_than_the_normal_one() -> None:
     data = [3.0, -1.0, 4.0, 1.0, -5.0, 9.0, 2.0, -6.0, 5.0, 3.0]
     mean, low, high = interval(data)
+    assert mean - low == pytest.approx(high - mean)
     normal = 1.96 * statistics.stdev(data) / math.sqrt(len(data))
     assert high - mean == pytest.approx(2.262 * normal / 1.96, rel=1e-3)
     assert interval([1.0])[1:] == (-math.inf, math.inf)

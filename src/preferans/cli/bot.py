@@ -20,7 +20,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="run a bot as an engine speaking the bot protocol on stdin/stdout",
         description=(
             "Answer the bot protocol (docs/protocol.md) on stdin/stdout with one of the\n"
-            "bot levels: hello → ready, decide → {\"action\": INDEX}, deal_over, quit."
+            'bot levels: hello → ready, decide → {"action": INDEX}, deal_over, quit.'
         ),
         epilog=(
             "examples:\n"

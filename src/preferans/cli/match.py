@@ -241,6 +241,7 @@ def run(args: argparse.Namespace) -> int:
                             "high": s.high,
                             "decisions": result.decisions[i],
                             "decision_seconds": result.decision_seconds(i),
+                            "decision_cpu_seconds": result.decision_seconds(i, cpu=True),
                             "forfeits": dict(result.forfeits[i]),
                         }
                         for i, s in enumerate(scores)

@@ -140,26 +140,28 @@ def make_player(
 
 
 class TimedBot:
-    """A bot wrapper that counts decisions and the seconds they took."""
+    """A bot wrapper that counts decisions and the seconds they took: wall-clock seconds,
+    and the runner process's CPU seconds (the fair measure of an in-process bot on a busy
+    machine; an external engine's CPU is its own process's and is not seen here)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = bot.name
         self.seconds = 0.0
+        self.cpu_seconds = 0.0
         self.decisions = 0
         self._before = self._counts()
 
     def choose(self, view: Any) -> Any:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             return self.bot.choose(view)
         finally:
-            self.seconds += time.perf_counter() - started
-            self.decisions += 1
+            self._count(started, cpu)
 
     def choose_state(self, state: DealState) -> Any:
         """Bots that see the whole deal (``oracle``) get the state; others their view."""
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             inner = getattr(self.bot, "choose_state", None)
             if inner is not None:
@@ -168,8 +170,12 @@ class TimedBot:
             assert actor is not None
             return self.bot.choose(state.view(actor))
         finally:
-            self.seconds += time.perf_counter() - started
-            self.decisions += 1
+            self._count(started, cpu)
+
+    def _count(self, started: float, cpu: float) -> None:
+        self.seconds += time.perf_counter() - started
+        self.cpu_seconds += time.process_time() - cpu
+        self.decisions += 1
 
     def _counts(self) -> Counter[str]:
         counts: Counter[Any] = Counter(getattr(self.bot, "forfeits", {}))
