@@ -24,7 +24,7 @@ from typing import Any
 
 from preferans.bots.base import Bot
 from preferans.bots.payoff import deal_value
-from preferans.lab.players import BotSpec, TimedBot, make_player, parse_spec
+from preferans.lab.players import BotSpec, TimedBot, close_engines, make_player, parse_spec
 from preferans.lab.stats import SPRT, Verdict, interval
 from preferans.result import DealResult
 from preferans.rules import Rules
@@ -311,14 +311,22 @@ def run_match(
 
     workers = processes or multiprocessing.cpu_count()
     if workers <= 1:
-        for task in tasks:
-            if take(duplicate_deal(task)):
-                break
+        try:
+            for task in tasks:
+                if take(duplicate_deal(task)):
+                    break
+        finally:
+            close_engines()
         return result
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(workers) as pool:
+    pool = ctx.Pool(workers)
+    try:
         for scores in pool.imap(duplicate_deal, tasks, chunksize=4):
             if take(scores):
-                pool.terminate()
                 break
+        else:
+            pool.close()  # the workers leave normally and quit their engines
+            pool.join()
+    finally:
+        pool.terminate()
     return result

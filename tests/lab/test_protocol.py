@@ -55,7 +55,7 @@ def test_a_tiny_python_engine_plays_a_match_and_hears_every_deal_over(
 ) -> None:
     log = tmp_path / "deal_over.jsonl"
     rules = find_rules("sochi")
-    result = run_match([engine_cmd("good", str(log)), "heuristic"], rules, 3, seed=4)
+    result = run_match([engine_cmd("good", str(log)), "heuristic"], rules, 3, seed=4, processes=2)
     assert result.deals == 3
     assert result.decisions[0] > 20 and not result.forfeits[0]
     for a, b in result.per_deal:
@@ -67,10 +67,10 @@ def test_a_tiny_python_engine_plays_a_match_and_hears_every_deal_over(
 
 
 def test_a_level_behind_the_protocol_decides_as_it_does_in_process(preferans_bot: str) -> None:
-    rules = find_rules("sochi")
-    inside = run_match(["sampling:samples=2", "heuristic"], rules, 2, seed=9)
+    rules = find_rules("sochi", players=2)
+    inside = run_match(["sampling:samples=2", "heuristic"], rules, 1, seed=9)
     outside = run_match(
-        [f"cmd:{preferans_bot} --level sampling --samples 2", "heuristic"], rules, 2, seed=9
+        [f"cmd:{preferans_bot} --level sampling --samples 2", "heuristic"], rules, 1, seed=9
     )
     assert outside.per_deal == inside.per_deal
     assert not outside.forfeits[0]
@@ -79,8 +79,8 @@ def test_a_level_behind_the_protocol_decides_as_it_does_in_process(preferans_bot
 @pytest.mark.parametrize("players", [2, 4])
 def test_heuristic_behind_the_protocol_at_other_tables(preferans_bot: str, players: int) -> None:
     rules = find_rules("leningrad", players=players)
-    inside = run_match(["heuristic", "random"], rules, 3, seed=2)
-    outside = run_match([f"cmd:{preferans_bot} --level heuristic", "random"], rules, 3, seed=2)
+    inside = run_match(["heuristic", "random"], rules, 2, seed=2)
+    outside = run_match([f"cmd:{preferans_bot} --level heuristic", "random"], rules, 2, seed=2)
     assert outside.per_deal == inside.per_deal
 
 
@@ -89,9 +89,9 @@ def test_two_different_command_line_engines_replay_the_same_match_from_a_seed(
 ) -> None:
     rules = find_rules("rostov")
     bots = [engine_cmd("good"), f"cmd:{preferans_bot} --level heuristic"]
-    first = run_match(bots, rules, 4, seed=11, processes=2)
-    again = run_match(bots, rules, 4, seed=11, processes=1)
-    other = run_match(bots, rules, 4, seed=12, processes=1)
+    first = run_match(bots, rules, 3, seed=11, processes=2)
+    again = run_match(bots, rules, 3, seed=11, processes=1)
+    other = run_match(bots, rules, 3, seed=12, processes=1)
     assert first.per_deal == again.per_deal
     assert first.per_deal != other.per_deal
     assert not any(first.forfeits)

@@ -10,6 +10,7 @@ one-line error and not a traceback in the middle of a match.
 from __future__ import annotations
 
 import atexit
+import multiprocessing.util
 import os
 import shutil
 import time
@@ -25,7 +26,15 @@ from preferans.seats import Seat
 if TYPE_CHECKING:
     from preferans.game import DealState
 
-__all__ = ["BotSpec", "SpecError", "TimedBot", "make_player", "parse_spec", "parse_specs"]
+__all__ = [
+    "BotSpec",
+    "SpecError",
+    "TimedBot",
+    "close_engines",
+    "make_player",
+    "parse_spec",
+    "parse_specs",
+]
 
 CMD = "cmd:"
 
@@ -106,13 +115,17 @@ def parse_specs(text: str) -> list[BotSpec]:
 _EXTERNAL: dict[tuple[int, str, str, float], ExternalBot] = {}
 
 
-def _close_all() -> None:
+def close_engines() -> None:
+    """Say ``quit`` to every engine this process started (a match's end, or the exit of
+    a worker process: registered with multiprocessing's finalizers, which pool workers
+    run when the pool is closed, and with atexit for the main process)."""
     for bot in _EXTERNAL.values():
         bot.close()
     _EXTERNAL.clear()
 
 
-atexit.register(_close_all)
+atexit.register(close_engines)
+multiprocessing.util.Finalize(None, close_engines, exitpriority=10)
 
 
 def make_player(
