@@ -133,12 +133,17 @@ def test_the_oracle_decides_on_cards_its_seat_cannot_see() -> None:
         (["--per-deal", "/no/such/folder/out.json"], "does not exist"),
         (["--sprt", "2,1"], "MU0 < MU1"),
         (["--sprt", "a,b"], "takes numbers"),
+        (["--deals", "abc"], "invalid int value: 'abc'"),
     ],
 )
 def test_bad_match_options_are_one_line_errors_before_any_deal(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["match", "--no-progress", "--deals", "1", *args]) == 2
+    try:
+        code = main(["match", "--no-progress", "--deals", "1", *args])
+    except SystemExit as exit_:  # argparse's own checks (a value that is not a number)
+        code = int(exit_.code or 0)
+    assert code == 2
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in captured.err

@@ -46,7 +46,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="any other option of the level (repeatable)",
     )
-    return parser
+    from preferans.lab.cli_errors import one_line_errors
+
+    return one_line_errors(parser, "bot")
 
 
 def _error(message: str) -> int:

@@ -98,7 +98,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--per-deal", metavar="FILE", help="also write every deal's scores to FILE (JSON)"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    return parser
+    from preferans.lab.cli_errors import one_line_errors
+
+    return one_line_errors(parser, "match")
 
 
 def _error(message: str) -> int:
