@@ -76,30 +76,52 @@ def climb(
 
 
 def plot(rows: list[dict[str, Any]], path: str, title: str) -> None:
+    """Sampling rungs joined by a line per variant; ``random`` and ``oracle`` as markers.
+
+    The y axis is linear near zero and logarithmic beyond ±25 whists, so the random
+    rung (far below) does not flatten the differences that matter.
+    """
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(8, 5), dpi=110)
-    for variant in dict.fromkeys(r["variant"] for r in rows):
+    for number, variant in enumerate(dict.fromkeys(r["variant"] for r in rows)):
+        colour = f"C{number}"
         mine = [r for r in rows if r["variant"] == variant]
-        xs = [max(r["decision_ms"], 1e-3) for r in mine]
-        ys = [r["difference"] for r in mine]
-        errors = [
-            [y - r["low"] for y, r in zip(ys, mine, strict=True)],
-            [r["high"] - y for y, r in zip(ys, mine, strict=True)],
-        ]
-        axes.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=variant)
-        for x, y, r in zip(xs, ys, mine, strict=True):
-            name = r["bot"].replace("sampling:samples=", "s")
-            axes.annotate(name, (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8)
+        sampling = [r for r in mine if r["bot"].startswith("sampling")]
+        others = [r for r in mine if not r["bot"].startswith("sampling")]
+        for group, style in ((sampling, "o-"), (others, "s")):
+            if not group:
+                continue
+            xs = [max(r["decision_ms"], 1e-3) for r in group]
+            ys = [r["difference"] for r in group]
+            errors = [
+                [y - r["low"] for y, r in zip(ys, group, strict=True)],
+                [r["high"] - y for y, r in zip(ys, group, strict=True)],
+            ]
+            axes.errorbar(
+                xs,
+                ys,
+                yerr=errors,
+                fmt=style,
+                color=colour,
+                capsize=3,
+                label=variant if group is sampling else None,
+            )
+            for x, y, r in zip(xs, ys, group, strict=True):
+                name = r["bot"].replace("sampling:samples=", "s")
+                axes.annotate(name, (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8)
     axes.axhline(0.0, color="grey", linewidth=0.8)
     axes.set_xscale("log")
+    axes.set_yscale("symlog", linthresh=25.0)
+    ticks = [-400, -200, -100, -50, -25, 0, 25, 50, 100]
+    axes.set_yticks(ticks, [f"{t:+d}" if t else "0" for t in ticks])
     axes.set_xlabel("think time per decision (CPU ms, one core, log scale)")
     axes.set_ylabel(f"whists per deal against {rows[0]['reference']} (95% CI)")
     axes.set_title(title)
-    axes.legend()
+    axes.legend(title="sampling (sN: N samples)")
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
@@ -116,7 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1, help="0 = every core")
     parser.add_argument("--plot", default=os.path.join("docs", "ladder.png"))
     parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
+    parser.add_argument("--replot", metavar="FILE", help="only draw the plot of a --json file")
     args = parser.parse_args(argv)
+    if args.replot:
+        with open(args.replot, encoding="utf-8") as handle:
+            saved = json.load(handle)
+        plot(saved["rows"], args.plot, saved["title"])
+        return 0
     if args.deals < 1 or args.processes < 0:
         parser.error("--deals must be at least 1 and --processes 0 or more")
     for path in filter(None, (args.plot, args.json)):
@@ -135,13 +163,16 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.players} players, seed {args.seed}",
         flush=True,
     )
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     rows: list[dict[str, Any]] = []
     for variant in variants:
         rows += climb(
             variant, args.players, args.deals, args.seed, args.reference, bots, args.processes
         )
-    print(f"total {time.perf_counter() - started:.0f} s")
+    print(
+        f"total {time.perf_counter() - started:.0f} s, "
+        f"{time.process_time() - cpu:.0f} s of CPU in this process"
+    )
     title = (
         f"strength against think time ({args.players} players, {args.deals} deals per rung, "
         f"seed {args.seed})"
@@ -151,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"plot: {args.plot}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(rows, handle, indent=1)
+            json.dump({"title": title, "rows": rows}, handle, indent=1)
     return 0
 
 
