@@ -28,7 +28,7 @@ from preferans.lab.players import BotSpec, TimedBot, close_engines, make_player,
 from preferans.lab.stats import SPRT, Verdict, interval
 from preferans.result import DealResult
 from preferans.rules import Rules
-from preferans.seats import Seat, seats_for
+from preferans.seats import Seat, player_seats, seats_for
 
 __all__ = [
     "BotScore",
@@ -36,18 +36,12 @@ __all__ = [
     "MatchResult",
     "confidence_interval",
     "play_deal",
-    "player_seats",
     "run_match",
     "seatings",
 ]
 
 #: Safety net against an engine that never ends a deal.
 MAX_ACTIONS = 400
-
-
-def player_seats(rules: Rules) -> tuple[Seat, ...]:
-    """The seats that have players (never the dummy's): 2 → S W, 3 → S W E, 4 → all."""
-    return seats_for(rules.players)[: rules.players]
 
 
 def seatings(bots: int, players: int) -> list[tuple[int, ...]]:
@@ -102,7 +96,7 @@ def play_deal(
 def _tell_deal_over(rules: Rules, state: Any, result: DealResult, bots: dict[Seat, Bot]) -> None:
     """Give each listening bot the result and the final view of every seat it held."""
     held: dict[int, tuple[Any, list[Seat]]] = {}
-    for seat in player_seats(rules):
+    for seat in player_seats(rules.players):
         inner = getattr(bots[seat], "bot", bots[seat])
         if hasattr(inner, "deal_over"):
             held.setdefault(id(inner), (inner, []))[1].append(seat)
@@ -144,7 +138,7 @@ def _dealer(rules: Rules, index: int) -> Seat:
 def duplicate_deal(task: _Task) -> DealScores:
     """Each bot's mean whists over every seating of one deal."""
     rules = task.rules
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     totals = [0.0] * len(task.levels)
     counts = [0] * len(task.levels)
     bot_seed = task.seed * 1_000_003 + task.index

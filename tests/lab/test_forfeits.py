@@ -13,9 +13,9 @@ from preferans.bots import make_bot
 from preferans.game import Deal, new_deal
 from preferans.lab.protocol import ForfeitKind
 from preferans.lab.runner import MAX_RESTARTS, ExternalBot, fallback
-from preferans.match import player_seats, run_match
+from preferans.match import run_match
 from preferans.rules import find_rules
-from preferans.seats import Seat
+from preferans.seats import Seat, player_seats
 
 KINDS = [
     ("not-json", ForfeitKind.NOT_JSON),
@@ -50,7 +50,7 @@ def test_a_malformed_answer_forfeits_the_decision_and_plays_the_fallback(
     kind: ForfeitKind,
 ) -> None:
     rules, views = _views(4)
-    bot = ExternalBot(engine_cmd(mode)[4:], rules, player_seats(rules), deadline=5.0)
+    bot = ExternalBot(engine_cmd(mode)[4:], rules, player_seats(rules.players), deadline=5.0)
     try:
         with caplog.at_level(logging.WARNING, logger="preferans.lab"):
             for view in views:
@@ -66,7 +66,7 @@ def test_an_answer_past_the_deadline_forfeits_and_the_engine_is_restarted(
     engine_cmd: Callable[..., str], caplog: pytest.LogCaptureFixture
 ) -> None:
     rules, views = _views(MAX_RESTARTS + 3)
-    bot = ExternalBot(engine_cmd("late")[4:], rules, player_seats(rules), deadline=0.3)
+    bot = ExternalBot(engine_cmd("late")[4:], rules, player_seats(rules.players), deadline=0.3)
     try:
         with caplog.at_level(logging.WARNING, logger="preferans.lab"):
             played = [bot.choose(view) for view in views]
@@ -85,7 +85,7 @@ def test_a_dying_engine_is_restarted_and_its_good_answers_still_count(
     engine_cmd: Callable[..., str],
 ) -> None:
     rules, views = _views(10)
-    bot = ExternalBot(engine_cmd("dies")[4:], rules, player_seats(rules), deadline=5.0)
+    bot = ExternalBot(engine_cmd("dies")[4:], rules, player_seats(rules.players), deadline=5.0)
     try:
         for view in views:
             assert bot.choose(view) in view.legal_actions

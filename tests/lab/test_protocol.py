@@ -15,16 +15,16 @@ from preferans.bots import make_bot
 from preferans.game import Deal, new_deal
 from preferans.lab.protocol import PROTOCOL_VERSION, encode
 from preferans.lab.views import view_from_dict, view_message
-from preferans.match import player_seats, run_match
+from preferans.match import run_match
 from preferans.rules import Rules, find_rules
-from preferans.seats import Seat
+from preferans.seats import Seat, player_seats
 
 TABLES = [("sochi", 3), ("leningrad", 4), ("rostov", 2), ("balkan", 3), ("sochi", 4)]
 
 
 def _states(rules: Rules, seed: int):  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     state = new_deal(rules, Deal.random(rules, seats[seed % len(seats)], rng))
     bot = make_bot("random", seed=seed)
     while True:
@@ -136,7 +136,7 @@ def test_hello_names_the_variant_rules_seat_and_players() -> None:
     from preferans.lab.protocol import hello_message
 
     rules = find_rules("leningrad", players=4)
-    hello = hello_message(rules, Seat.N, player_seats(rules))
+    hello = hello_message(rules, Seat.N, player_seats(rules.players))
     assert hello["protocol"] == PROTOCOL_VERSION and hello["variant"] == "leningrad"
     assert Rules.from_dict(hello["rules"]) == rules
     assert hello["seat"] == "N" and hello["players"] == 4 and hello["seats"] == ["S", "W", "N", "E"]

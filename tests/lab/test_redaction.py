@@ -19,9 +19,8 @@ from preferans.cards import Card
 from preferans.contracts import Contract
 from preferans.game import Deal, DealState, Phase, new_deal
 from preferans.lab.protocol import deal_over_message, decide_message, encode, hello_message
-from preferans.match import player_seats
 from preferans.rules import Rules, find_rules
-from preferans.seats import Seat
+from preferans.seats import Seat, player_seats
 
 DEALS = 1000
 CARD = re.compile(r"^[♠♣♦♥](?:7|8|9|10|J|Q|K|A)$")
@@ -103,7 +102,7 @@ def _leaks(message: dict[str, Any], allowed: int) -> set[str]:
 @pytest.mark.parametrize("table", range(len(TABLES)))
 def test_no_message_of_a_thousand_deals_shows_a_card_its_seat_may_not_see(table: int) -> None:
     rules = TABLES[table]
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     bot = make_bot("random", seed=table)
     deals = DEALS // len(TABLES) + (table < DEALS % len(TABLES))
     asked = dict.fromkeys(seats, 0)

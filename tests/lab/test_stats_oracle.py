@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from preferans.bots import make_bot
-from preferans.bots.base import level_names
+from preferans.bots.levels import level_names
 from preferans.cli import main
 from preferans.lab.stats import SPRT, Verdict, interval, t_cdf, t_quantile
 from preferans.match import run_match

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from preferans.actions import PASS, WHIST, Action, Bid, CardAction, Declare, action_from_index
+from preferans.analysis.values import analyse_state, unavailable_reason
 from preferans.cards import Card
 from preferans.contracts import Contract
 from preferans.game import Deal, DealState, Phase, new_deal
@@ -14,7 +15,6 @@ from preferans.rules import find_rules
 from preferans.seats import Seat
 from preferans.solver import Objective, Position, analyse, reference
 from preferans.terminal import i18n
-from preferans.terminal.analysis import analyse_state, unavailable_reason
 from preferans.terminal.hints import get_hint
 from preferans.terminal.parse import Command, InputError, parse_input
 from preferans.terminal.session import GameSetup, SaveError, Session

@@ -57,7 +57,7 @@ def _error(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from preferans.bots.base import SEES_WHOLE_DEAL, level_names
+    from preferans.bots.levels import SEES_WHOLE_DEAL, level_names
     from preferans.lab.engine import serve
     from preferans.lab.players import SpecError, parse_spec
 

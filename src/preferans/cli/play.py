@@ -219,9 +219,9 @@ def run(args: argparse.Namespace) -> int:
             return _error(str(error))
         try:
             human = Seat.parse(args.seat)
-            from preferans.terminal.session import player_seats
+            from preferans.seats import player_seats
 
-            bot_seats = [s for s in player_seats(rules) if s != human]
+            bot_seats = [s for s in player_seats(rules.players) if s != human]
             bots = _parse_bots(args.bots, bot_seats)
             setup = GameSetup.create(
                 rules,

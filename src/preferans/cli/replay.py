@@ -59,9 +59,10 @@ def _error(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from preferans.analysis.positions import positions_of
     from preferans.cli.play import _language
     from preferans.notation import NotationError, ReplayError, from_json, loads
-    from preferans.terminal.replay import ReplayViewer, positions_of
+    from preferans.terminal.replay import ReplayViewer
 
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")

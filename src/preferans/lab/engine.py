@@ -12,7 +12,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from preferans.bots.base import Bot, make_bot
+from preferans.bots.base import Bot
+from preferans.bots.levels import make_bot
 from preferans.lab.protocol import PROTOCOL_VERSION, encode
 from preferans.lab.views import view_from_dict
 from preferans.rules import Rules

@@ -18,7 +18,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from preferans.bots.base import Bot, level_names, make_bot
+from preferans.bots.base import Bot
+from preferans.bots.levels import level_names, make_bot
 from preferans.lab.runner import ExternalBot, split_command
 from preferans.rules import Rules
 from preferans.seats import Seat

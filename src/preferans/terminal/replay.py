@@ -8,49 +8,17 @@ is as cheap as stepping forward.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rich.console import Console
 from rich.markup import escape
 
-from preferans.game import DealState, Phase, new_deal
-from preferans.notation import GameRecord
-from preferans.notation.replay import replay
-from preferans.scoring.sheet import DealRecord as SheetRecord
-from preferans.terminal.analysis import analyse_state, unavailable_reason
+from preferans.analysis.positions import Position
+from preferans.analysis.values import analyse_state, unavailable_reason
+from preferans.game import DealState, Phase
 from preferans.terminal.i18n import Lang, contract_text, seat_name
 from preferans.terminal.render import action_markup, card_markup, hand_markup, trick_markup
 
-__all__ = ["Position", "ReplayViewer", "positions_of"]
-
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """One moment of one deal: the state after ``move`` moves (0 = as dealt)."""
-
-    deal: int
-    move: int
-    moves: int
-    state: DealState
-    written: SheetRecord | None = None
-    """What the deal wrote on the sheet (on a deal's last position, once it is over)."""
-
-
-def positions_of(record: GameRecord) -> list[Position]:
-    """Every position of every deal, in order; ``ReplayError`` if the record is bad."""
-    replayed = replay(record, allow_unfinished=True)
-    out: list[Position] = []
-    written = replayed.sheet.records
-    for number, final in enumerate(replayed.states, start=1):
-        state = new_deal(record.rules, final.deal, raspasy_run=final.raspasy_run)
-        total = len(final.history)
-        sheet = written[number - 1] if number <= len(written) else None
-        out.append(Position(number, 0, total, state, sheet if state.is_over else None))
-        while len(state.history) < total:
-            state = state.apply(final.history[len(state.history)][1])
-            done = sheet if state.is_over else None
-            out.append(Position(number, len(state.history), total, state, done))
-    return out
+__all__ = ["ReplayViewer"]
 
 
 _WORDS = {
