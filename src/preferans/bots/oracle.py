@@ -5,7 +5,7 @@ the contract, whists, play and claims; Balkan included), but instead of deals dr
 its view it is handed the one true deal: every world it weighs is the real one. The gap
 between it and the sampling level is the price of hidden information; it is a yardstick
 and a sparring partner for the laboratory, never a club opponent (the club seats only
-bots that see one seat's view, see :data:`preferans.bots.base.SEES_WHOLE_DEAL`).
+bots that see one seat's view, see :data:`preferans.bots.levels.SEES_WHOLE_DEAL`).
 
 It cannot play behind the bot protocol either: the protocol sends one seat's view only.
 """
