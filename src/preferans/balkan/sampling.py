@@ -40,10 +40,9 @@ from preferans.balkan.bot import (
     game_estimate,
 )
 from preferans.balkan.payoff import balkan_value
-from preferans.bots.base import decision_rng
 from preferans.bots.evaluation import misere_risk
 from preferans.bots.heuristic import defence_estimate, here_answered, heuristic_action
-from preferans.bots.inference import TALON, World, draw_worlds, hidden_slots, random_world
+from preferans.bots.inference import TALON, World, hidden_slots
 from preferans.bots.payoff import split_defence, synth_result
 from preferans.bots.sampling import (
     Decision,
@@ -301,7 +300,7 @@ def _play(bot: SamplingBot, view: View) -> Decision | None:
     order = tuple(view.active)
     index = {s: i for i, s in enumerate(order)}
     objective = Objective.MISERE if contract.is_misere else Objective.TRICKS
-    worlds, exact = draw_worlds(view, decision_rng(bot.seed, view, "worlds"), bot.samples)
+    worlds, exact = bot._worlds(view, bot.samples)
     if not worlds:
         return None
     trick = view.current_trick
@@ -396,9 +395,7 @@ def _bid(bot: SamplingBot, view: View) -> Decision | None:
     pass_ = find_call(legal, CallKind.PASS)
     here = find_call(legal, CallKind.HERE) if not here_answered(view) else None
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.contract.ladder_key)
-    worlds, exact = draw_worlds(
-        view, decision_rng(bot.seed, view, "worlds"), max(6, bot.samples // 2)
-    )
+    worlds, exact = bot._worlds(view, max(6, bot.samples // 2))
     if not worlds:
         return None
     me = view.seat
@@ -598,8 +595,7 @@ def _plan(
     slots = hidden_slots(view)
     if slots is None:
         return None
-    count = max(6, bot.samples // 2)
-    worlds = [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
+    worlds = bot._draw(slots, rng, max(6, bot.samples // 2))
     if not worlds:
         return None
     me = view.seat
@@ -707,7 +703,7 @@ def _defence(bot: SamplingBot, view: View) -> Decision | None:
         if top + 1 > KONTRA_CAP:
             # The bound on the kontra chain (docs/bots.md): no further doubling.
             return Decision(pass_, (), method="forced", notes={"kontra_cap": float(KONTRA_CAP)})
-    worlds, exact = draw_worlds(view, decision_rng(bot.seed, view, "worlds"), bot.samples)
+    worlds, exact = bot._worlds(view, bot.samples)
     if not worlds:
         return None
     order = tuple(view.active)

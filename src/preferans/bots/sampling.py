@@ -62,6 +62,8 @@ from preferans.seats import Seat
 from preferans.solver import Objective, Position
 
 if TYPE_CHECKING:
+    from random import Random as _Random
+
     from preferans.game import View
 
 __all__ = [
@@ -187,6 +189,10 @@ class SamplingBot:
     def _worlds(self, view: View, count: int) -> tuple[list[World], bool]:
         rng = decision_rng(self.seed, view, "worlds")
         return draw_worlds(view, rng, count)
+
+    def _draw(self, slots: Slots, rng: _Random, count: int) -> list[World]:
+        """``count`` deals drawn uniformly from ``slots`` (the declarer's plans)."""
+        return [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
 
     def solve_positions(
         self, positions: Sequence[Position], objective: Objective, declarers: Sequence[int]
@@ -843,8 +849,7 @@ class SamplingBot:
         )
         rng = _random.Random(f"{self.seed}|{key}|{auction}{suffix}")
         slots = _declarer_slots(view, known, talon_hidden=talon_hidden)
-        count = max(6, self.samples // 2)
-        return [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
+        return self._draw(slots, rng, max(6, self.samples // 2))
 
     def _ten_plan(
         self, view: View, *, thrown: bool
