@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from preferans.actions import Action
 from preferans.bots.base import Bot
 from preferans.bots.levels import make_bot
 from preferans.bots.payoff import deal_value
@@ -33,9 +34,6 @@ __all__ = [
     "run_match",
     "seatings",
 ]
-
-#: Safety net against an engine that never ends a deal.
-MAX_ACTIONS = 400
 
 
 def seatings(bots: int, players: int) -> list[tuple[int, ...]]:
@@ -63,20 +61,18 @@ def play_deal(
     deal_seed: random.Random,
     bots: dict[Seat, Bot],
 ) -> DealResult:
-    """Play one deal with the given bots; each decision sees only the actor's view."""
-    from preferans.game import Deal, new_deal
+    """Play one deal with the given bots through the one pulya runner
+    (:class:`preferans.scoring.Pulya`); each decision sees only the actor's view."""
+    from preferans.game import Deal, View
+    from preferans.scoring import Pulya
 
     deal = Deal.random(rules, dealer, deal_seed)
-    state = new_deal(rules, deal)
-    for _ in range(MAX_ACTIONS):
-        if state.is_over:
-            return state.result()
-        actor = state.actor
-        if actor is None:
-            raise RuntimeError(f"no one to act in phase {state.phase}")
-        action = bots[actor].choose(state.view(actor))
-        state = state.apply(action)
-    raise RuntimeError("the deal did not end")
+    pulya = Pulya(rules, None, deal_source=lambda *_: deal, first_dealer=dealer, max_deals=1)
+
+    def policy(view: View) -> Action:
+        return bots[view.seat].choose(view)
+
+    return pulya.play_deal(policy).result
 
 
 @dataclass(frozen=True)

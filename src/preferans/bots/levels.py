@@ -13,6 +13,7 @@ from preferans.bots.base import Bot
 from preferans.bots.heuristic import HeuristicBot
 from preferans.bots.random_bot import RandomBot
 from preferans.bots.sampling import SamplingBot
+from preferans.errors import PreferansError
 
 __all__ = ["LEVELS", "level_names", "make_bot", "register_level"]
 
@@ -45,5 +46,5 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     factory = LEVELS.get(level)
     if factory is None:
         known = ", ".join(LEVELS)
-        raise ValueError(f"unknown bot level {level!r}; known levels: {known}")
+        raise PreferansError(f"unknown bot level {level!r}; known levels: {known}")
     return factory(seed=seed, **options)

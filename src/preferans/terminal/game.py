@@ -17,7 +17,7 @@ from rich.markup import escape
 from preferans.actions import Action, Claim
 from preferans.game import DealState, IllegalActionError, Phase
 from preferans.scoring import render_text
-from preferans.scoring.sheet import DealRecord as SheetRecord
+from preferans.scoring.sheet import SheetEntry
 from preferans.seats import Seat
 from preferans.terminal.hints import get_hint
 from preferans.terminal.i18n import Lang, action_text, seat_name, tr
@@ -185,7 +185,7 @@ class TerminalGame:
             talon = " ".join(str(c) for c in after.deal.talon_order)
             self.plain(f"{self.t('talon')}: {talon}")
 
-    def deal_over(self, written: SheetRecord) -> None:
+    def deal_over(self, written: SheetEntry) -> None:
         self.say(f"[bold]{escape(self.t('deal_over', number=written.number))}[/bold]")
         self.plain(written.breakdown(self.lang))
         self.plain("")

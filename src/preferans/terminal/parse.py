@@ -24,7 +24,8 @@ from preferans.actions import (
     card_action,
     parse_action,
 )
-from preferans.cards import Card, CardParseError, Rank
+from preferans.cards import Card, Rank
+from preferans.errors import InputSyntaxError
 
 __all__ = ["COMMANDS", "Command", "InputError", "Parsed", "parse_input"]
 
@@ -60,7 +61,7 @@ _SHORT: Final[dict[str, Action]] = {
 _IGRA: Final = ("igra ", "игра ")
 
 
-class InputError(ValueError):
+class InputError(InputSyntaxError):
     """Text that is no command and no legal choice; ``key`` and ``values`` name the message."""
 
     def __init__(self, key: str, **values: object) -> None:
@@ -159,7 +160,7 @@ def _rank_first_card(text: str) -> CardAction | None:
         return None
     try:
         return card_action(Card.parse(match.group(2) + match.group(1)))
-    except CardParseError:
+    except InputSyntaxError:
         return None
 
 
@@ -167,7 +168,7 @@ def _by_rank(text: str, legal: Sequence[Action]) -> Action | None:
     """A rank alone (``q``, ``к``) picks the one legal card of that rank."""
     try:
         rank = Rank.parse(text)
-    except CardParseError:
+    except InputSyntaxError:
         return None
     cards = [a for a in legal if isinstance(a, CardAction) and a.card.rank is rank]
     if len(cards) == 1:
