@@ -47,6 +47,7 @@ from preferans.bots.payoff import split_defence, synth_result
 from preferans.bots.sampling import (
     Decision,
     Option,
+    best_over_pass,
     find_call,
     game_discards,
     misere_discards,
@@ -420,11 +421,7 @@ def _bid(bot: SamplingBot, view: View) -> Decision | None:
         options.append(Option(action, ev[target], shown))
     if not options:
         return None
-    options.sort(key=lambda o: -o.value)
-    chosen = options[0]
-    pass_option = next((o for o in options if o.action == pass_), None)
-    if pass_option is not None and chosen.value < pass_option.value + BALKAN_BID_MARGIN:
-        chosen = pass_option
+    chosen = best_over_pass(options, pass_, BALKAN_BID_MARGIN)
     return Decision(
         chosen.action,
         tuple(options),

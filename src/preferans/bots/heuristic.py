@@ -320,13 +320,21 @@ def _whist(view: View) -> Action:
 
 def _whist_calls(view: View) -> list[Call]:
     """Calls made after the contract by the other defenders."""
+    return calls_after_contract(view)
+
+
+def calls_after_contract(view: View, *, declarer: bool = True) -> list[Call]:
+    """Calls made after the contract by the others (``declarer=False``: not the
+    declarer's either)."""
     out: list[Call] = []
     after = False
     for seat, action in view.history:
         if isinstance(action, Declare):
             after = True
             continue
-        if after and seat != view.seat and isinstance(action, Call):
+        if not after or seat == view.seat or not isinstance(action, Call):
+            continue
+        if declarer or seat != view.declarer:
             out.append(action)
     return out
 

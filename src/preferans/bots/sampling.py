@@ -70,6 +70,7 @@ __all__ = [
     "Decision",
     "Option",
     "SamplingBot",
+    "best_over_pass",
     "find_call",
     "game_discards",
     "misere_discards",
@@ -593,11 +594,7 @@ class SamplingBot:
             options.append(Option(misere, total / weight_sum, None, caught / weight_sum))
         if not options:
             return None
-        options.sort(key=lambda o: -o.value)
-        chosen = options[0]
-        pass_option = next((o for o in options if o.action == pass_), None)
-        if pass_option is not None and chosen.value < pass_option.value + BID_MARGIN:
-            chosen = pass_option
+        chosen = best_over_pass(options, pass_, BID_MARGIN)
         return Decision(
             chosen.action,
             tuple(options),
@@ -1052,6 +1049,17 @@ def _claim_safe(tricks: int, side: Sequence[int], *, misere: bool) -> bool:
 
 def _claims(legal: Sequence[Action]) -> bool:
     return any(isinstance(a, Claim) for a in legal)
+
+
+def best_over_pass(options: list[Option], pass_: Action | None, margin: float) -> Option:
+    """Sort ``options`` best first and take the best, unless it beats passing by less than
+    ``margin`` whists (the sampled deals are few: near-ties go to the pass)."""
+    options.sort(key=lambda o: -o.value)
+    chosen = options[0]
+    pass_option = next((o for o in options if o.action == pass_), None)
+    if pass_option is not None and chosen.value < pass_option.value + margin:
+        chosen = pass_option
+    return chosen
 
 
 def find_call(legal: Sequence[Action], kind: CallKind) -> Action | None:
