@@ -26,7 +26,7 @@ from preferans.rules import Rules
 from preferans.scoring.render_text import sheet_tail
 from preferans.scoring.serial import result_to_dict
 from preferans.scoring.settlement import round_results
-from preferans.scoring.sheet import Sheet, SheetEntry, SheetError, check_possible
+from preferans.scoring.sheet import Sheet, SheetEntry, SheetError, check_possible, deal_heading
 from preferans.scoring.writes import Column, Language, Reason, Write, format_number, seat_letter
 from preferans.seats import Seat, next_seat, seats_for
 
@@ -491,11 +491,7 @@ def _header(record: BulaEntry, language: Language) -> str:
     def L(seat: Seat) -> str:
         return seat_letter(seat, language)
 
-    head = (
-        f"Сдача {record.number}, сдаёт {L(r.dealer)}: "
-        if ru
-        else f"Deal {record.number}, dealer {L(r.dealer)}: "
-    )
+    head = deal_heading(record.number, r.dealer, language)
     if r.kind is DealKind.REFE:
         return head + ("все пас, рефе" if ru else "all passed, refe")
     declarer = L(r.declarer) if r.declarer is not None else "?"

@@ -324,6 +324,14 @@ def _replace_amount(write: Write, amount: Fraction) -> Write:
 # --- headers --------------------------------------------------------------------------
 
 
+def deal_heading(number: int, dealer: Seat, language: Language) -> str:
+    """``Deal 3, dealer E: `` (``Сдача 3, сдаёт В: ``): how every family's record begins."""
+    who = seat_letter(dealer, language)
+    if language == "ru":
+        return f"Сдача {number}, сдаёт {who}: "
+    return f"Deal {number}, dealer {who}: "
+
+
 def _header(record: SheetEntry, language: Language) -> str:
     r = record.result
     ru = language == "ru"
@@ -331,11 +339,7 @@ def _header(record: SheetEntry, language: Language) -> str:
     def L(seat: Seat) -> str:
         return seat_letter(seat, language)
 
-    head = (
-        f"Сдача {record.number}, сдаёт {L(r.dealer)}: "
-        if ru
-        else f"Deal {record.number}, dealer {L(r.dealer)}: "
-    )
+    head = deal_heading(record.number, r.dealer, language)
     tricks = ", ".join(f"{L(s)} {n}" for s, n in r.tricks.items() if s != r.dummy)
     if r.kind is DealKind.RASPASY:
         run = f" №{record.raspasy_run}" if ru else f" no. {record.raspasy_run}"
