@@ -567,7 +567,8 @@ def render_bula_text(
     title = (
         f"Була от {sheet.target} · балканский · сдач {sheet.deals_played}"
         if ru
-        else f"Bula from {sheet.target} · Balkan · {sheet.deals_played} deals"
+        else f"Bula from {sheet.target} · Balkan · {sheet.deals_played} deal"
+        + ("" if sheet.deals_played == 1 else "s")
     )
     lines = [title, ""]
     for seat in sheet.seats:

@@ -50,7 +50,8 @@ def render_pulya_text(
     title = (
         f"Пуля до {target} · {variant} · игроков {players} · сдач {sheet.deals_played}"
         if ru
-        else f"Pulya to {target} · {variant} · {players} players · {sheet.deals_played} deals"
+        else f"Pulya to {target} · {variant} · {players} players · {sheet.deals_played} deal"
+        + ("" if sheet.deals_played == 1 else "s")
     )
     rows: list[list[str]] = []
     head = ["", "пуля" if ru else "pulya", "гора" if ru else "gora", "висты" if ru else "whists"]
