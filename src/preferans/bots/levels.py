@@ -32,6 +32,25 @@ def _ensure_builtin() -> None:
     LEVELS.setdefault("random", RandomBot)
     LEVELS.setdefault("heuristic", HeuristicBot)
     LEVELS.setdefault("sampling", SamplingBot)
+    _load_plugins()
+
+
+#: Levels offered by installed packages that could not load (their extra is missing).
+UNAVAILABLE: dict[str, str] = {}
+
+
+def _load_plugins() -> None:
+    """Levels other packages (or the optional extras) offer in the ``preferans.bots``
+    entry-point group, e.g. ``ismcts`` with ``pip install preferans[ai]``."""
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group="preferans.bots"):
+        try:
+            factory = entry.load()
+        except ImportError as error:
+            UNAVAILABLE[entry.name] = str(error)
+            continue
+        LEVELS.setdefault(entry.name, factory)
 
 
 def level_names() -> tuple[str, ...]:
@@ -46,5 +65,10 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     factory = LEVELS.get(level)
     if factory is None:
         known = ", ".join(LEVELS)
+        if level in UNAVAILABLE:
+            raise PreferansError(
+                f"bot level {level!r} needs the ai extra (pip install 'preferans[ai]'): "
+                f"{UNAVAILABLE[level]}; known levels: {known}"
+            )
         raise PreferansError(f"unknown bot level {level!r}; known levels: {known}")
     return factory(seed=seed, **options)
