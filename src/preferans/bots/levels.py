@@ -14,6 +14,7 @@ from preferans.bots.heuristic import HeuristicBot
 from preferans.bots.oracle import OracleBot
 from preferans.bots.random_bot import RandomBot
 from preferans.bots.sampling import SamplingBot
+from preferans.errors import PreferansError
 
 __all__ = ["LEVELS", "SEES_WHOLE_DEAL", "level_names", "make_bot", "register_level"]
 
@@ -71,9 +72,9 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     if factory is None:
         known = ", ".join(LEVELS)
         if level in UNAVAILABLE:
-            raise ValueError(
+            raise PreferansError(
                 f"bot level {level!r} needs the ai extra (pip install 'preferans[ai]'): "
                 f"{UNAVAILABLE[level]}; known levels: {known}"
             )
-        raise ValueError(f"unknown bot level {level!r}; known levels: {known}")
+        raise PreferansError(f"unknown bot level {level!r}; known levels: {known}")
     return factory(seed=seed, **options)

@@ -10,7 +10,8 @@ import sys
 import time
 from typing import Any
 
-from preferans.rules import RulesError, find_rules
+from preferans.errors import RulesError
+from preferans.rules import find_rules
 
 __all__ = ["add_parser", "run"]
 
