@@ -197,6 +197,22 @@ static int declarer_ducks_all(const Ctx *c, int leader) {
     return leader != d || exit_suit;
 }
 
+/* Misère: is the declarer on lead stuck with winners? True when in every suit he holds
+ * nobody else has a card above his lowest one: whatever he leads wins, and he stays on lead
+ * with the same kind of cards, so he takes every remaining trick. */
+static int declarer_wins_all(const Ctx *c, int leader) {
+    int d = c->declarer;
+    if (leader != d) return 0;
+    uint32_t mine = c->hand[d], theirs = 0;
+    for (int o = 0; o < 3; o++)
+        if (o != d) theirs |= c->hand[o];
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(mine, s), t = suit_byte(theirs, s);
+        if (m && t && 31 - __builtin_clz(t) > __builtin_ctz(m)) return 0;
+    }
+    return 1;
+}
+
 static inline Entry *tt_probe(Ctx *c, uint64_t k1, uint32_t k2, int n) {
     uint64_t h = (k1 * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)k2 * 0xC2B2AE3D27D4EB4Full);
     h ^= h >> 29;
@@ -393,7 +409,10 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     if (k == 0 && !in_talon(c)) {
         int n = popc(c->hand[leader]);
         if (n == 1) return counted(c, last_trick_winner(c, leader)) >= target;
-        if (c->misere && declarer_ducks_all(c, leader)) return 0;
+        if (c->misere) {
+            if (declarer_ducks_all(c, leader)) return 0;
+            if (declarer_wins_all(c, leader)) return 1; /* n >= target here */
+        }
         if (c->trump >= 0) {
             /* the top trumps of one hand each take a trick, whoever leads */
             uint32_t trumps = suit_byte(c->hand[0] | c->hand[1] | c->hand[2], c->trump);
@@ -427,20 +446,19 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         }
     }
     uint32_t legal = legal_moves(c, seat, k);
-    uint32_t others = 0;
-    for (int o = 0; o < 3; o++)
-        if (o != seat) others |= c->hand[o];
+    uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) ^ c->hand[seat];
     for (int i = 0; i < k; i++) others |= 1u << c->trick[i];
-    others |= talon_cards(c);
+    if (c->ntalon) others |= talon_cards(c);
     int moves[16];
     int n = group_moves(legal, others, moves);
     if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest);
     int maxi = c->maxside[seat];
     int result = !maxi, best = -1;
+    int rt = rule_trump(c);
     for (int i = 0; i < n; i++) {
         int card = moves[i];
         int nws = ws, nwc = wc;
-        if (wc < 0 || beats(card, wc, rule_trump(c))) {
+        if (wc < 0 || beats(card, wc, rt)) {
             nws = seat;
             nwc = card;
         }
