@@ -8,7 +8,7 @@ through the public API. ``solve_many`` is timed wall-clock, since it uses every 
 ``--plain N`` (``--plain-only`` to skip the rest) times the solver side by side with a
 plain alpha-beta solver with a transposition table, a yardstick kept outside the project
 (``../shared/yardsticks/plain_dd.c`` next to the repository, built at run time), on the
-same first N deals: see :mod:`plain` (``benchmarks/plain.py``).
+same first N deals: see ``benchmarks/plain_solver.py``.
 """
 
 from __future__ import annotations
@@ -18,14 +18,11 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 from collections.abc import Callable
 
 import preferans.solver as solver
+from plain_solver import compare as compare_with_plain
 from preferans.solver import Position, reference
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import plain  # noqa: E402  (a sibling module of this script)
 
 SEED = 20240601
 
@@ -97,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         print("the C extension is not built: nothing to benchmark", file=sys.stderr)
         return 1
     if args.plain_only:
-        return plain.compare(deals(args.plain), SEED + 1, args.repeat)
+        return compare_with_plain(deals(args.plain), SEED + 1, args.repeat)
     hands = deals(args.deals)
     rng = random.Random(SEED + 1)
     trumps = [rng.randrange(4) for _ in hands]
@@ -143,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nsolve_many over {len(batch)} trump deals, all cores: {elapsed * 1e3:.1f} ms total")
     if args.plain > 0:
         print()
-        return plain.compare(hands[: args.plain], SEED + 1, args.repeat)
+        return compare_with_plain(hands[: args.plain], SEED + 1, args.repeat)
     return 0
 
 

@@ -61,14 +61,20 @@ def run_plain(exe: Path, lines: list[str], misere: bool) -> list[tuple[int, floa
     if misere:
         env["MISERE"] = "1"
     done = subprocess.run(
-        [str(exe)], input="\n".join(lines) + "\n", capture_output=True, text=True, env=env,
+        [str(exe)],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
         check=True,
     )
     out = []
     for line in done.stdout.splitlines():
         if line.startswith("deal "):
             words = line.split()
-            out.append((int(words[words.index("value") + 1]), float(words[words.index("time") + 1])))
+            out.append(
+                (int(words[words.index("value") + 1]), float(words[words.index("time") + 1]))
+            )
     if len(out) != len(lines):
         raise RuntimeError(f"the plain solver answered {len(out)} of {len(lines)} deals")
     return out
@@ -130,7 +136,10 @@ def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: in
             "no-trump",
             [[_line(h, NO_TRUMP, ld)] for h, ld in zip(hands, leaders, strict=True)],
             False,
-            [[task(Position(h, ld), Objective.TRICKS, 0)] for h, ld in zip(hands, leaders, strict=True)],
+            [
+                [task(Position(h, ld), Objective.TRICKS, 0)]
+                for h, ld in zip(hands, leaders, strict=True)
+            ],
         )
     )
     kinds.append(
@@ -138,7 +147,10 @@ def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: in
             "misère",
             [[_line(h, NO_TRUMP, ld)] for h, ld in zip(hands, leaders, strict=True)],
             True,
-            [[task(Position(h, ld), Objective.MISERE, 0)] for h, ld in zip(hands, leaders, strict=True)],
+            [
+                [task(Position(h, ld), Objective.MISERE, 0)]
+                for h, ld in zip(hands, leaders, strict=True)
+            ],
         )
     )
     rotated = []
@@ -168,35 +180,56 @@ def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: in
         f"{'kind':<18} {'plain med':>10} {'ours med':>9} {'×median':>8} "
         f"{'plain p99':>10} {'ours p99':>9} {'×p99':>7}  values"
     )
+    contracts: tuple[list[float], list[float]] = ([], [])
     for name, lines, misere, tasks in kinds:
-        flat = [line for group in lines for line in group]
-        plain_best = [float("inf")] * len(lines)
-        ours_best = [float("inf")] * len(lines)
-        plain_value = [0] * len(lines)
-        our_value = [0] * len(lines)
-        for _ in range(repeat):
-            answers = iter(run_plain(exe, flat, misere))
-            for i, group in enumerate(lines):
-                spent, value = 0.0, 0
-                for _line_ in group:
-                    v, t = next(answers)
-                    value += v
-                    spent += t
-                plain_best[i] = min(plain_best[i], spent)
-                plain_value[i] = value
-            for i, deal_tasks in enumerate(tasks):
-                value, spent = ours(deal_tasks)
-                ours_best[i] = min(ours_best[i], spent)
-                our_value[i] = value
-        pm, pp = _stats(plain_best)
-        om, op = _stats(ours_best)
-        bad = sum(1 for a, b in zip(plain_value, our_value, strict=True) if a != b)
-        verdict = "all agree" if bad == 0 else f"{bad} DIFFER"
-        print(
-            f"{name:<18} {pm * 1e3:>8.3f}ms {om * 1e3:>7.3f}ms {pm / om:>7.1f}× "
-            f"{pp * 1e3:>8.3f}ms {op * 1e3:>7.3f}ms {pp / op:>6.1f}×  {verdict}"
-        )
-        sys.stdout.flush()
+        plain_best, ours_best, bad = _time_kind(exe, lines, misere, tasks, repeat)
+        _row(name, plain_best, ours_best, "all agree" if bad == 0 else f"{bad} DIFFER")
         if bad:
             return 1
+        if not misere:
+            contracts[0].extend(plain_best)
+            contracts[1].extend(ours_best)
+            if len(contracts[0]) == 2 * len(hands):
+                _row("trump + no-trump", contracts[0], contracts[1], "(both rows pooled)")
     return 0
+
+
+def _time_kind(
+    exe: Path,
+    lines: list[list[str]],
+    misere: bool,
+    tasks: list[list[tuple[object, ...]]],
+    repeat: int,
+) -> tuple[list[float], list[float], int]:
+    """Best seconds per deal of each side, and how many deals' values differ."""
+    flat = [line for group in lines for line in group]
+    plain_best = [float("inf")] * len(lines)
+    ours_best = [float("inf")] * len(lines)
+    plain_value = [0] * len(lines)
+    our_value = [0] * len(lines)
+    for _ in range(repeat):
+        answers = iter(run_plain(exe, flat, misere))
+        for i, group in enumerate(lines):
+            spent, value = 0.0, 0
+            for _ in group:
+                v, t = next(answers)
+                value += v
+                spent += t
+            plain_best[i] = min(plain_best[i], spent)
+            plain_value[i] = value
+        for i, deal_tasks in enumerate(tasks):
+            value, spent = ours(deal_tasks)
+            ours_best[i] = min(ours_best[i], spent)
+            our_value[i] = value
+    bad = sum(1 for a, b in zip(plain_value, our_value, strict=True) if a != b)
+    return plain_best, ours_best, bad
+
+
+def _row(name: str, plain_best: list[float], ours_best: list[float], verdict: str) -> None:
+    pm, pp = _stats(plain_best)
+    om, op = _stats(ours_best)
+    print(
+        f"{name:<18} {pm * 1e3:>8.3f}ms {om * 1e3:>7.3f}ms {pm / om:>7.1f}× "
+        f"{pp * 1e3:>8.3f}ms {op * 1e3:>7.3f}ms {pp / op:>6.1f}×  {verdict}"
+    )
+    sys.stdout.flush()
