@@ -22,8 +22,8 @@ import time
 from preferans.bots import make_bot
 from preferans.bots.sampling import DEFAULT_SAMPLES, SamplingBot
 from preferans.game import Deal, new_deal
-from preferans.match import player_seats
 from preferans.rules import find_rules
+from preferans.seats import player_seats
 from preferans.solver import BACKEND
 
 
@@ -39,7 +39,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     rules = find_rules(args.variant)
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     sampling = SamplingBot(seed=args.seed)
     heuristic = make_bot("heuristic", args.seed)
     times: list[float] = []

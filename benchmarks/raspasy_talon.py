@@ -22,8 +22,8 @@ from preferans.bots import make_bot
 from preferans.bots.payoff import deal_value
 from preferans.bots.sampling import Decision, SamplingBot
 from preferans.game import Deal, Phase, View, new_deal
-from preferans.match import player_seats
 from preferans.rules import find_rules
+from preferans.seats import player_seats
 
 
 class _TalonTricksByHeuristic(SamplingBot):
@@ -37,7 +37,7 @@ class _TalonTricksByHeuristic(SamplingBot):
 
 def run(variant: str, players: int, first: int, deals: int, reference: bool) -> dict[str, float]:
     rules = find_rules(variant, players=players)
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     heuristic = make_bot("heuristic", 1)
     out: dict[str, float] = {}
     for seed in range(first, first + deals):

@@ -10,9 +10,9 @@ import statistics
 import pytest
 
 from preferans.cli import match as match_cli
-from preferans.match import confidence_interval, player_seats, run_match, seatings
+from preferans.match import confidence_interval, run_match, seatings
 from preferans.rules import find_rules
-from preferans.seats import Seat
+from preferans.seats import Seat, player_seats
 
 
 def test_seatings_use_every_bot_in_every_seat() -> None:
@@ -29,8 +29,8 @@ def test_seatings_use_every_bot_in_every_seat() -> None:
 
 
 def test_player_seats() -> None:
-    assert player_seats(find_rules("sochi", players=2)) == (Seat.S, Seat.W)
-    assert player_seats(find_rules("sochi", players=4)) == (Seat.S, Seat.W, Seat.N, Seat.E)
+    assert player_seats(2) == (Seat.S, Seat.W)
+    assert player_seats(4) == (Seat.S, Seat.W, Seat.N, Seat.E)
 
 
 def test_confidence_interval_is_the_normal_interval_of_the_mean() -> None:
@@ -123,7 +123,7 @@ def test_balkan_deal_values_sum_to_zero_across_seats() -> None:
     from preferans.match import play_deal
 
     rules = find_rules("balkan")
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     bots = {
         seat: make_bot(("heuristic", "random", "heuristic")[i], i) for i, seat in enumerate(seats)
     }

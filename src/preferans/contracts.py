@@ -238,7 +238,7 @@ class Contract:
         if self.balkan and self.strain is Strain.NO_TRUMP:
             return ("sans" if ascii or not russian else "санс") + suffix
         if self.strain is None:
-            return ("misere" if ascii or not russian else "мизер") + suffix
+            return ("misere" if ascii else "мизер" if russian else "misère") + suffix
         strain = self.strain.ascii if ascii else self.strain.symbol
         if not russian and self.strain is Strain.NO_TRUMP and not ascii:
             strain = "NT"

@@ -18,29 +18,24 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from preferans.bots.base import Bot, make_bot
+from preferans.bots.base import Bot
+from preferans.bots.levels import make_bot
 from preferans.bots.payoff import deal_value
 from preferans.result import DealResult
 from preferans.rules import Rules
-from preferans.seats import Seat, seats_for
+from preferans.seats import Seat, player_seats, seats_for
 
 __all__ = [
     "BotScore",
     "MatchResult",
     "confidence_interval",
     "play_deal",
-    "player_seats",
     "run_match",
     "seatings",
 ]
 
 #: Safety net against an engine that never ends a deal.
 MAX_ACTIONS = 400
-
-
-def player_seats(rules: Rules) -> tuple[Seat, ...]:
-    """The seats that have players (never the dummy's): 2 → S W, 3 → S W E, 4 → all."""
-    return seats_for(rules.players)[: rules.players]
 
 
 def seatings(bots: int, players: int) -> list[tuple[int, ...]]:
@@ -103,7 +98,7 @@ def _dealer(rules: Rules, index: int) -> Seat:
 def duplicate_deal(task: _Task) -> list[float]:
     """Each bot's mean whists over every seating of one deal."""
     rules = task.rules
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     totals = [0.0] * len(task.levels)
     counts = [0] * len(task.levels)
     bot_seed = task.seed * 1_000_003 + task.index

@@ -171,6 +171,11 @@ class Rules:
         return self.variant == "balkan"
 
     @property
+    def family(self) -> str:
+        """The variant family (preferans.families): ``balkan`` or ``russian``."""
+        return "balkan" if self.variant == "balkan" else "russian"
+
+    @property
     def rate(self) -> int:
         """Multiplier of the price for whists, undertricks and consolation (Leningrad 2)."""
         return 2 if self.variant == "leningrad" else 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-__all__ = ["Seat", "next_seat", "seats_for"]
+__all__ = ["Seat", "next_seat", "player_seats", "seats_for"]
 
 
 class Seat(IntEnum):
@@ -81,3 +81,8 @@ def next_seat(seat: Seat, players: int) -> Seat:
     """The seat to the left (clockwise) of ``seat`` at a table of ``players``."""
     order = seats_for(players)
     return order[(order.index(seat) + 1) % len(order)]
+
+
+def player_seats(players: int) -> tuple[Seat, ...]:
+    """The seats people (or bots) take: 2 → S W (East is the dummy's), 3 → S W E, 4 → all."""
+    return seats_for(players)[:players]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
+from preferans.balkan.sheet import BulaSheet
 from preferans.notation import dumps, from_json, loads, to_json
 from preferans.notation.replay import play_game, replay
 from preferans.rules import find_rules
-from preferans.scoring import BulaSheet, Pulya, render_svg, render_text
+from preferans.scoring import Pulya, render_svg, render_text
 
 
 def test_random_balkan_games_round_trip_and_replay() -> None:

@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import pytest
 
+from preferans.balkan.sheet import BulaSheet
 from preferans.contracts import Contract
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import find_rules
-from preferans.scoring import BulaSheet, Pulya, new_sheet, render_svg, render_text
+from preferans.scoring import Pulya, new_sheet, render_svg, render_text
 from preferans.scoring.writes import Column, Reason
 from preferans.seats import Seat
 

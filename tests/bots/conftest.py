@@ -8,9 +8,8 @@ from collections.abc import Callable
 from preferans.actions import Action
 from preferans.bots.base import Bot
 from preferans.game import Deal, DealState, View, new_deal
-from preferans.match import player_seats
 from preferans.rules import Rules
-from preferans.seats import Seat
+from preferans.seats import Seat, player_seats
 
 
 def play(
@@ -20,7 +19,7 @@ def play(
     check: Callable[[View, Action], None] | None = None,
 ) -> DealState:
     """Play one deal to the end; every decision goes through ``check`` if given."""
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     dealer = seats[seed % len(seats)]
     state = new_deal(rules, Deal.random(rules, dealer, random.Random(seed)))
     while not state.is_over:
@@ -35,7 +34,7 @@ def play(
 
 
 def seat_bots(rules: Rules, make: Callable[[int], Bot]) -> dict[Seat, Bot]:
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     bots = {seat: make(i) for i, seat in enumerate(seats)}
     if rules.players == 2:
         bots[Seat.E] = bots[seats[0]]

@@ -7,8 +7,9 @@ from collections.abc import Callable
 import pytest
 
 from preferans.actions import Action, Bid, Call, CallKind
+from preferans.balkan.payoff import balkan_value
 from preferans.bots import Bot, make_bot
-from preferans.bots.payoff import balkan_value, deal_value
+from preferans.bots.payoff import deal_value
 from preferans.cards import CardSet
 from preferans.game import Deal, View, new_deal
 from preferans.game.deal import active_seats

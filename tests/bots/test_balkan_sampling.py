@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from preferans import solver
 from preferans.actions import INVITE, KONTRA, PASS, WHIST, Action, Bid, CardAction, Declare
+from preferans.balkan.payoff import balkan_value
 from preferans.bots import make_bot
 from preferans.bots.hints import hint
-from preferans.bots.payoff import balkan_value
 from preferans.bots.sampling import SamplingBot
 from preferans.cards import Card, CardSet
 from preferans.contracts import Contract
@@ -161,7 +161,7 @@ def test_balkan_hints_render_the_evidence_in_both_languages() -> None:
 
 def test_inference_reads_a_balkan_bid_as_a_playable_game() -> None:
     from preferans.actions import Call, CallKind
-    from preferans.bots.balkan_inference import balkan_weight
+    from preferans.balkan.inference import balkan_weight
 
     strong = CardSet.parse("♣AKQJT ♠AK ♥AK ♦A")
     weak = CardSet.parse("♣8TQ ♠9J ♥9JK ♦8T")  # no game, and holes for a betl

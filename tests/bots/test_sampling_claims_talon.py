@@ -22,9 +22,8 @@ from preferans.bots.sampling import SamplingBot
 from preferans.cards import CardSet
 from preferans.contracts import Contract
 from preferans.game import Deal, DealState, Phase, new_deal
-from preferans.match import player_seats
 from preferans.rules import Rules, find_rules
-from preferans.seats import Seat
+from preferans.seats import Seat, player_seats
 
 
 def deal_of(dealer: str, hands: dict[str, str], talon: str) -> Deal:
@@ -211,7 +210,7 @@ def test_no_heuristic_fallbacks_with_2_and_4_players(
     sampler = SamplingBot(seed=1, samples=4)
     kinds: set[Phase] = set()
     for seed in range(6):
-        seats = player_seats(rules)
+        seats = player_seats(rules.players)
         state = new_deal(rules, Deal.random(rules, seats[seed % len(seats)], random.Random(seed)))
         while not state.is_over:
             actor = state.actor

@@ -12,15 +12,15 @@ from preferans.bots import make_bot
 from preferans.bots.hints import hint
 from preferans.bots.sampling import TALON_TRICK_MARGIN, SamplingBot
 from preferans.game import Deal, Phase, View, new_deal
-from preferans.match import player_seats
 from preferans.rules import find_rules
+from preferans.seats import player_seats
 
 
 def talon_led_views(variant: str, players: int, deals: int) -> Iterator[View]:
     """Views of seats deciding a raspasy trick led by a talon card (heuristic play)."""
     rules = find_rules(variant, players=players)
     heuristic = make_bot("heuristic")
-    seats = player_seats(rules)
+    seats = player_seats(rules.players)
     for seed in range(deals):
         state = new_deal(rules, Deal.random(rules, seats[seed % len(seats)], random.Random(seed)))
         while not state.is_over:

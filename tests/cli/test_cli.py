@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -80,7 +81,7 @@ def test_no_command_prints_help_and_fails(capsys: pytest.CaptureFixture[str]) ->
         (["--target", "0"], "--target must be at least 1"),
         (["--stake", "abc"], "a stake is an amount per whist"),
         (["--stake", "-1"], "cannot be negative"),
-        (["--resume", "/nonexistent/save.pref"], "cannot read"),
+        (["--resume", "/nonexistent/save.pref"], "cannot resume"),
         (["--save", "/nonexistent/dir/save.pref"], "no directory"),
     ],
 )
@@ -117,6 +118,20 @@ def test_play_from_a_pipe_to_the_end(tmp_path: Path) -> None:
     assert run("verify", "--replay", str(records[0])).returncode == 0
 
 
+def test_the_same_seed_twice_keeps_both_records(tmp_path: Path) -> None:
+    """A default record never overwrites an earlier game's; --deals says why it stopped."""
+    for _ in range(2):
+        result = run(
+            "play", "--seed", "4", "--target", "5", "--deals", "1", "--lang", "en",
+            stdin="1\n" * 200, cwd=tmp_path,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        assert "Stopped after 1 deal," in result.stdout
+        assert "The pulya is over" not in result.stdout
+    names = sorted(p.name for p in tmp_path.glob("preferans-*.pref"))
+    assert names == ["preferans-terminal-seed-4-2.pref", "preferans-terminal-seed-4.pref"]
+
+
 def test_play_input_ending_early_is_an_interruption(tmp_path: Path) -> None:
     result = run(
         "play", "--seed", "4", "--lang", "en", "--save", "s.pref", stdin="1\n1\n", cwd=tmp_path
@@ -151,12 +166,15 @@ def test_replay_interactive_steps(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "preferans", "replay", str(GOLDEN / "rostov.pref"), "--lang", "en",
          "--no-solver"],
-        input="n\np\ng 12\nd 2\nwhat\nq\n", capture_output=True, text=True, timeout=60, check=False,
+        input="n\np\ng 12\nd 2\nwhat\nd 99\ng 9999\nq\n", capture_output=True, text=True,
+        timeout=60, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "[2/" in out and "[12/" in out and "── Deal 2 · move 0/" in out
     assert "Not understood: what" in out
+    assert re.search(r"No deal 99: the record has deals 1–\d+\.", out)
+    assert re.search(r"No position 9999: the record has positions 1–\d+\.", out)
 
 
 def test_replay_json_from_stdin() -> None:

@@ -36,7 +36,7 @@ def _fields(template: str) -> set[str]:
 
 def _codes_in_source() -> set[str]:
     codes: set[str] = set()
-    for path in GAME_DIR.glob("*.py"):
+    for path in [*GAME_DIR.glob("*.py"), *(GAME_DIR.parent / "balkan").glob("*.py")]:
         codes.update(re.findall(r'refusal\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     return codes
 
@@ -65,7 +65,7 @@ def test_every_raised_code_is_in_the_catalogue_and_none_is_orphaned() -> None:
 
 def test_no_engine_raise_without_a_code() -> None:
     """A bare ``IllegalActionError("...")`` in the engine would have no Russian text."""
-    for path in GAME_DIR.glob("*.py"):
+    for path in [*GAME_DIR.glob("*.py"), *(GAME_DIR.parent / "balkan").glob("*.py")]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"IllegalActionError\(\s*f?[\"']", text), path.name
 

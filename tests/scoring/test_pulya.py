@@ -63,7 +63,7 @@ def test_whole_game_on_the_engine(players: int, variant: str) -> None:
         return game_module.Deal.random(rules, dealer, rng)
 
     pulya = Pulya(find_rules(variant, players=players), 10, deal_source=source, max_deals=25)
-    sheet = pulya.play(lambda state: rng.choice(state.legal_actions()))
+    sheet = pulya.play(lambda view: rng.choice(view.legal_actions))
     assert pulya.is_over
     assert runs == [0] + [r.raspasy_run for r in sheet.records[:-1]]
     replayed = Sheet.from_json(sheet.to_json())

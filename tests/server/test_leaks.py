@@ -18,10 +18,11 @@ from server_harness import Client, ServerProcess, autoplay, balkan_choice, rando
 
 from preferans import fairness
 from preferans.actions import parse_action
+from preferans.balkan.sheet import BulaSheet
 from preferans.cards import Card, CardSet
 from preferans.game import DealState, new_deal
 from preferans.rules import Rules
-from preferans.scoring import BulaSheet, result_from_dict
+from preferans.scoring import result_from_dict
 from preferans.seats import Seat
 
 SUITS = "♠♣♦♥"

@@ -9,10 +9,10 @@ from typing import Any
 
 from server_harness import Client, ServerProcess, autoplay, balkan_choice
 
+from preferans.analysis.positions import positions_of
+from preferans.analysis.values import analyse_state
 from preferans.game import Phase
 from preferans.notation import loads
-from preferans.terminal.analysis import analyse_state
-from preferans.terminal.replay import positions_of
 
 
 async def _request(client: Client, message: dict[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,8 @@ def spawn(args: list[str], cwd: Path, *, color: bool = False) -> pexpect.spawn:
     env.pop("NO_COLOR", None)
     if not color:
         args = [*args, "--no-color"]
+    if args and args[0] == "play":
+        args = [*args, "--line"]  # the scrolling log; the full-screen table has its own tests
     child = pexpect.spawn(
         sys.executable,
         ["-m", "preferans", *args],

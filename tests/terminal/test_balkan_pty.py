@@ -121,7 +121,10 @@ def test_balkan_talon_is_shown_once_and_refusals_in_russian(tmp_path: Path) -> N
     child.expect("Не понял")
     child.expect(PROMPT)
     child.sendline("♥A")  # not in the hand: the engine's refusal, in Russian
-    child.expect("Нельзя: карты ♥A у вас нет")
+    child.expect("Нельзя: карты ♥Т у вас нет")  # Russian ranks, even in the engine's words
+    child.expect(PROMPT)
+    child.sendline("выход")  # no --save: the first quit only warns
+    child.expect("Игра не сохранена")
     child.expect(PROMPT)
     child.sendline("выход")
     child.expect(pexpect.EOF)

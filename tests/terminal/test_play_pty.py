@@ -89,6 +89,9 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
     child.sendline("♥A")  # a card while bidding: the engine says why not
     child.expect("Not allowed:")
     child.expect(PROMPT)
+    child.sendline("quit")  # nothing saves this game: the first quit warns
+    child.expect("The game is not saved")
+    child.expect(PROMPT)
     child.sendline("quit")
     child.expect("Stopped.")
     child.expect(pexpect.EOF)
@@ -107,6 +110,8 @@ def test_refusals_in_a_russian_game(tmp_path: Path) -> None:
     child.expect("Нельзя: в торговле нельзя сказать «вист»")
     child.expect(PROMPT)
     assert "must" not in str(child.before) and "bidding" not in str(child.before)
+    child.sendline("выход")
+    child.expect("Игра не сохранена")
     child.sendline("выход")
     child.expect(pexpect.EOF)
     child.close()
@@ -179,6 +184,8 @@ def test_cards_are_coloured_in_a_terminal(tmp_path: Path) -> None:
     before = str(child.before)
     assert "\x1b[" in before
     child.sendline("выход")
+    child.expect("Игра не сохранена")
+    child.sendline("выход")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -203,3 +210,45 @@ def test_against_sampling_bots_in_a_terminal(tmp_path: Path) -> None:
     assert "Settlement:" in tail or "Расчёт:" in tail
     child.close()
     assert child.exitstatus == 0
+
+
+def test_prompt_mistakes_are_answered_and_the_game_goes_on(tmp_path: Path) -> None:
+    """Issue 21: a bad save path, a card named twice in the discard, a rank with no legal
+    card, Russian card input: each is answered in words and the same question comes back."""
+    args = ["play", "--seed", "1", "--target", "1", "--deals", "1", "--lang", "ru"]
+    child = spawn(args, tmp_path)
+    child.expect(PROMPT)
+    child.sendline("сохранить /nonexistent/x.pref")
+    child.expect("Нельзя сохранить в /nonexistent/x.pref: no directory /nonexistent")
+    child.expect(PROMPT)
+    child.sendline("мизер")
+    child.expect("Прикуп: ♠7 ♦К")  # Russian ranks; the talon in the hand's order
+    child.expect(PROMPT)
+    child.sendline("10 10")
+    child.expect("♦К указана дважды")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect(r"Подсказка: \S+ \S+")  # the discard hint names both cards
+    child.expect(PROMPT)
+    child.sendline("пт пд")  # not in the hand: the engine's refusal
+    child.expect("Нельзя")
+    child.expect(PROMPT)
+    child.sendline("п7 бк")  # ♠7 and ♦K in Russian letters
+    child.expect("Варианты: 1\\) игра мизер")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("в")  # no jack can be played: says which cards can
+    child.expect("Сейчас нельзя сыграть В; можно:")
+    child.expect(PROMPT)
+    child.sendline("выход")
+    child.expect("Игра не сохранена")
+    child.expect(PROMPT)
+    child.sendline("сохранить saved.pref")
+    child.expect("Сохранено в saved.pref")
+    child.expect(PROMPT)
+    child.sendline("выход")  # saved now: no second warning
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert (tmp_path / "saved.pref").exists()

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from preferans.actions import PASS, WHIST, Action, Bid, CardAction, Declare, action_from_index
+from preferans.analysis.values import analyse_state, unavailable_reason
 from preferans.cards import Card
 from preferans.contracts import Contract
 from preferans.game import Deal, DealState, Phase, new_deal
@@ -14,7 +15,6 @@ from preferans.rules import find_rules
 from preferans.seats import Seat
 from preferans.solver import Objective, Position, analyse, reference
 from preferans.terminal import i18n
-from preferans.terminal.analysis import analyse_state, unavailable_reason
 from preferans.terminal.hints import get_hint
 from preferans.terminal.parse import Command, InputError, parse_input
 from preferans.terminal.session import GameSetup, SaveError, Session
@@ -276,3 +276,53 @@ def test_balkan_help_and_out_words_in_both_languages() -> None:
         assert "kontra" in i18n.tr(lang, "help_balkan") or "контра" in i18n.tr(lang, "help_balkan")
         assert i18n.tr(lang, "out_seat", seat="W")
         assert i18n.tr(lang, "out_in_trick", seat="W")
+
+
+# --- issue 21: Russian cards, answers that make sense ---------------------------------------
+
+
+def test_russian_card_input_in_both_alphabets() -> None:
+    from preferans.cards import Card
+    from preferans.terminal.parse import read_card
+
+    assert read_card("пд") is Card.parse("♠Q")
+    assert read_card("чк") is Card.parse("♥K")
+    assert read_card("бт") is Card.parse("♦A")
+    assert read_card("д10") is Card.parse("♦10")
+    assert read_card("тв") is Card.parse("♣J")
+    assert read_card("s9") is Card.parse("♠9")
+    assert read_card("пас") is None and read_card("7c") is None
+
+
+def test_russian_ranks_and_plurals() -> None:
+    from preferans.cards import Card
+    from preferans.terminal.i18n import card_text, deals_text, plain_minus
+
+    assert card_text(Card.parse("♠Q"), "ru") == "♠Д"
+    assert card_text(Card.parse("♥A"), "ru") == "♥Т"
+    assert card_text(Card.parse("♥A"), "en") == "♥A"
+    assert [deals_text(n, "en") for n in (1, 2)] == ["1 deal", "2 deals"]
+    assert [deals_text(n, "ru") for n in (1, 3, 5, 11, 21)] == [
+        "1 сдача",
+        "3 сдачи",
+        "5 сдач",
+        "11 сдач",
+        "21 сдача",
+    ]
+    assert plain_minus("−19 and -10") == "-19 and -10"
+
+
+def test_a_rank_with_no_legal_card_and_a_card_named_twice() -> None:
+    from preferans.actions import card_action
+    from preferans.cards import Card
+    from preferans.terminal.parse import InputError, parse_input
+
+    legal = [card_action(Card.parse(c)) for c in ("♠7", "♠8", "♥10")]
+    with pytest.raises(InputError) as error:
+        parse_input("k", legal)
+    assert error.value.key == "no_such_rank" and "♠7" in str(error.value.values["options"])
+    with pytest.raises(InputError) as error:
+        parse_input("3 3", legal)
+    assert error.value.key == "same_card_twice"
+    queen = card_action(Card.parse("♠Q"))
+    assert parse_input("д", [*legal, queen], "ru") == (queen,)  # a Russian rank alone

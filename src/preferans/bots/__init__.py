@@ -6,7 +6,8 @@
 double-dummy solutions of deals consistent with the view). See ``docs/bots.md``.
 """
 
-from preferans.bots.base import LEVELS, Bot, level_names, make_bot, register_level
+from preferans.bots.base import Bot
+from preferans.bots.levels import LEVELS, level_names, make_bot, register_level
 
 __all__ = ["LEVELS", "Bot", "hint", "level_names", "make_bot", "register_level"]
 

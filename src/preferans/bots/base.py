@@ -1,4 +1,4 @@
-"""The bot interface and the registry of levels.
+"""The bot interface (the registry of levels is :mod:`preferans.bots.levels`).
 
 A bot is handed one seat's :class:`~preferans.game.View` and nothing else, so it can only
 know what a player at that seat may know. Randomness comes from a generator seeded by the
@@ -9,23 +9,14 @@ whatever the bot decided before (duplicate matches and hints rely on this).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from preferans.actions import Action
 
 if TYPE_CHECKING:
     from preferans.game import View
 
-__all__ = [
-    "LEVELS",
-    "Bot",
-    "decision_rng",
-    "level_names",
-    "make_bot",
-    "register_level",
-    "view_key",
-]
+__all__ = ["Bot", "decision_rng", "view_key"]
 
 
 @runtime_checkable
@@ -37,43 +28,6 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action:
         """One of ``view.legal_actions``."""
         ...
-
-
-BotFactory = Callable[..., Bot]
-LEVELS: dict[str, BotFactory] = {}
-
-
-def register_level(name: str, factory: BotFactory) -> None:
-    """Make ``make_bot(name, seed)`` build bots with ``factory(seed=..., **options)``."""
-    LEVELS[name] = factory
-
-
-def _ensure_builtin() -> None:
-    if "random" in LEVELS:
-        return
-    from preferans.bots.heuristic import HeuristicBot
-    from preferans.bots.random_bot import RandomBot
-    from preferans.bots.sampling import SamplingBot
-
-    LEVELS.setdefault("random", RandomBot)
-    LEVELS.setdefault("heuristic", HeuristicBot)
-    LEVELS.setdefault("sampling", SamplingBot)
-
-
-def level_names() -> tuple[str, ...]:
-    """Registered levels, weakest first for the built-in ones."""
-    _ensure_builtin()
-    return tuple(LEVELS)
-
-
-def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
-    """A bot of the named level; ``options`` go to its constructor (e.g. ``samples``)."""
-    _ensure_builtin()
-    factory = LEVELS.get(level)
-    if factory is None:
-        known = ", ".join(LEVELS)
-        raise ValueError(f"unknown bot level {level!r}; known levels: {known}")
-    return factory(seed=seed, **options)
 
 
 def view_key(view: View) -> str:

@@ -33,6 +33,7 @@ from preferans.bots.evaluation import (
 from preferans.bots.knowledge import PlayContext, play_context
 from preferans.cards import Card, CardSet, Rank, Suit
 from preferans.contracts import Contract, Strain
+from preferans.families import family_of
 
 if TYPE_CHECKING:
     from preferans.game import View
@@ -72,15 +73,9 @@ def heuristic_action(view: View) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = view.phase
-    if view.rules.is_balkan and phase in (
-        Phase.BIDDING,
-        Phase.DISCARD,
-        Phase.CONTRACT,
-        Phase.WHISTING,
-    ):
-        from preferans.bots.balkan import balkan_action
-
-        return balkan_action(view)
+    special = family_of(view.rules).bot_action(view)
+    if special is not None:
+        return special
     if phase is Phase.BIDDING:
         return _bid(view)
     if phase is Phase.TALON:

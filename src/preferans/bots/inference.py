@@ -7,7 +7,7 @@ exactly (an open defence, a misère catcher, the last tricks), otherwise drawn a
 through :func:`preferans.game.resample` when the engine offers it. Inference then weighs
 each world by the likelihood of the calls made by the others (bids, passes, whist calls)
 under the heuristic model of seed 002 (Balkan calls under the Balkan heuristic's model,
-:mod:`preferans.bots.balkan_inference`), and by sequence leads in the card play.
+:mod:`preferans.balkan.inference`), and by sequence leads in the card play.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from preferans.actions import Bid, Call, CallKind, CardAction, Declare
-from preferans.bots.balkan_inference import balkan_weight
 from preferans.bots.evaluation import best_estimate, hand_tricks, should_bid_misere
 from preferans.cards import CardSet, Rank, Suit
 from preferans.contracts import Contract
+from preferans.families import family_of
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
@@ -436,7 +436,7 @@ class Posterior:
         self.informative = bool(self.calls or self.leads)
         self.memo: dict[tuple[int, int, int], float] = {}
         self.contract = view.contract
-        self.balkan = view.rules.is_balkan
+        self.family_weight = family_of(view.rules).bid_weight
 
     def original(self, seat: int, slots: dict[int, int]) -> int:
         """The ten cards the seat was dealt (the declarer: before the talon)."""
@@ -461,10 +461,10 @@ class Posterior:
         weight = 1.0
         original = CardSet.from_mask(self.original(slot, slots))
         value: float | None = None
-        if self.balkan:
+        if self.family_weight is not None:
             final = CardSet.from_mask(slots.get(slot, 0) | self.played.get(slot, 0))
             is_declarer = self.declarer is not None and slot == int(self.declarer)
-            weight *= balkan_weight(
+            weight *= self.family_weight(
                 original, final, calls or (), self.contract, declarer=is_declarer
             )
             calls = None

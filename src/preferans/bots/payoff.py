@@ -10,7 +10,7 @@ match between bots should measure. Pulya overflow and the end of the pulya are i
 The Balkan game is settled the same way in bula-equivalent whists (docs/balkan.md): a bula
 point costs its owner ``10·(n−1)/n`` whists and pays every other player ``10/n`` (each
 player gets 10 × (mean bula − own bula)), written whists move one for one; the figures come
-from :func:`preferans.scoring.bula.score_balkan`, kontra multipliers included. A refe (all
+from :func:`preferans.balkan.sheet.score_balkan`, kontra multipliers included. A refe (all
 pass) is worth 0; its later doubling of the holder's next game is ignored.
 """
 
@@ -19,11 +19,19 @@ from __future__ import annotations
 from collections import defaultdict
 
 from preferans.contracts import Contract
+from preferans.families import family_of
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
 
-__all__ = ["Ledger", "balkan_value", "deal_value", "game_value", "split_defence", "synth_result"]
+__all__ = [
+    "Ledger",
+    "deal_value",
+    "game_value",
+    "russian_deal_value",
+    "split_defence",
+    "synth_result",
+]
 
 
 class Ledger:
@@ -66,33 +74,21 @@ def deal_value(result: DealResult, rules: Rules, *, raspasy_run: int = 1) -> dic
     measures exactly what the table would write; ``raspasy_run`` is the position of a
     raspasy in a run of consecutive raspasy (1 for the first).
     """
+    return family_of(rules).deal_value(result, rules, raspasy_run=raspasy_run)
+
+
+def russian_deal_value(
+    result: DealResult, rules: Rules, *, raspasy_run: int = 1
+) -> dict[Seat, float]:
+    """The Russian family's :func:`deal_value`: the pulya sheet's writes."""
     from preferans.scoring import Column, score_deal
 
-    if rules.is_balkan:
-        return balkan_value(result, rules)
     ledger = Ledger(rules)
     for write in score_deal(rules, result, raspasy_run=raspasy_run):
         amount = float(write.amount)
         if write.column is Column.PULYA:
             ledger.pulya[write.seat] += amount
         elif write.column is Column.GORA:
-            ledger.gora[write.seat] += amount
-        elif write.on is not None:
-            ledger.write_whists(write.seat, write.on, amount)
-    return ledger.values()
-
-
-def balkan_value(result: DealResult, rules: Rules, *, refe: bool = False) -> dict[Seat, float]:
-    """Bula-equivalent whists each player gains by a Balkan deal (bula points × 10 shared
-    as at the settlement, plus written whists); the values sum to zero. ``refe``: the
-    declarer held an open refe (every figure doubles)."""
-    from preferans.scoring import Column
-    from preferans.scoring.bula import score_balkan
-
-    ledger = Ledger(rules)
-    for write in score_balkan(rules, result, refe=refe):
-        amount = float(write.amount)
-        if write.column is Column.BULA:
             ledger.gora[write.seat] += amount
         elif write.on is not None:
             ledger.write_whists(write.seat, write.on, amount)

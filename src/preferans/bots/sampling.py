@@ -20,8 +20,8 @@ Raspasy tricks 1–2 led by talon cards are priced on sampled deals too (the sol
 ``Position.talon``; in trick 1 each drawn deal supplies the second talon card, still face
 down). Every Balkan decision (bidding, moje, igra, the discard and the game named, the
 defence, invitation and kontra, card play also beside an out seat) is made by
-:mod:`preferans.bots.balkan_sampling`, priced in bula-equivalent whists
-(:func:`preferans.bots.payoff.balkan_value`, kontra multipliers included; docs/bots.md).
+:mod:`preferans.balkan.sampling`, priced in bula-equivalent whists
+(:func:`preferans.balkan.payoff.balkan_value`, kontra multipliers included; docs/bots.md).
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_wo
 from preferans.bots.payoff import deal_value, split_defence, synth_result
 from preferans.cards import Card, CardSet
 from preferans.contracts import MISERE, Contract, Strain, bid_ladder
+from preferans.families import family_of
 from preferans.result import DealKind, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat
@@ -63,7 +64,17 @@ from preferans.solver import Objective, Position
 if TYPE_CHECKING:
     from preferans.game import View
 
-__all__ = ["DEFAULT_SAMPLES", "Decision", "Option", "SamplingBot"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "Decision",
+    "Option",
+    "SamplingBot",
+    "find_call",
+    "game_discards",
+    "misere_discards",
+    "representatives",
+    "twin_card",
+]
 
 #: Deals drawn per decision at the default setting (card play; bidding uses fewer).
 DEFAULT_SAMPLES = 16
@@ -137,12 +148,12 @@ class SamplingBot:
         if len(legal) == 1:
             return Decision(legal[0], method="forced")
         phase = view.phase
-        if view.rules.is_balkan:
-            # Balkan: every decision priced in bula-equivalent whists (bots/balkan_sampling).
-            from preferans.bots.balkan_sampling import balkan_decide
-
+        family_decide = family_of(view.rules).sampling_decide
+        if family_decide is not None:
+            # A family that prices its own decisions (the Balkan one, in bula-equivalent
+            # whists: preferans.balkan.sampling).
             try:
-                found = balkan_decide(self, view)
+                found = family_decide(self, view)
             except ValueError:
                 found = None
             if found is not None and found.action in legal:
@@ -177,7 +188,7 @@ class SamplingBot:
         rng = decision_rng(self.seed, view, "worlds")
         return draw_worlds(view, rng, count)
 
-    def _solve(
+    def solve_positions(
         self, positions: Sequence[Position], objective: Objective, declarers: Sequence[int]
     ) -> list[int]:
         if not positions:
@@ -190,7 +201,7 @@ class SamplingBot:
         legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
         if not legal:
             return None
-        reps = _representatives(legal, view)
+        reps = representatives(legal, view)
         default = heuristic_action(view)
         if len(reps) == 1:
             return Decision(default, method="forced")
@@ -252,7 +263,7 @@ class SamplingBot:
                 else:
                     positions.append(after)
                     slots.append((w, r, gain))
-        values = self._solve(positions, objective, [decl] * len(positions))
+        values = self.solve_positions(positions, objective, [decl] * len(positions))
         totals = [[0] * len(reps) for _ in worlds]
         for (w, r), gain in immediate.items():
             totals[w][r] = base + gain
@@ -270,7 +281,7 @@ class SamplingBot:
         preferred = [o for o in options if o.value >= best - slack]
         chosen = next((o for o in preferred if o.action == default), None)
         if chosen is None and isinstance(default, CardAction):
-            twin = _twin(default.card, reps, view)
+            twin = twin_card(default.card, reps, view)
             stand_in = next((o for o in preferred if o.action == twin), None)
             if stand_in is not None:
                 # Equivalent cards are equal double-dummy, not to opponents who read the
@@ -296,7 +307,7 @@ class SamplingBot:
         if not worlds:
             return None
         positions, objective, decl = claims.positions(view, worlds)
-        return worlds, exact, self._solve(positions, objective, [decl] * len(positions))
+        return worlds, exact, self.solve_positions(positions, objective, [decl] * len(positions))
 
     def _answer_claim(self, view: View) -> Decision | None:
         """Accept when the claim is worth at least double-dummy play of the rest."""
@@ -396,7 +407,7 @@ class SamplingBot:
             for world in worlds[:CLAIM_CHECK_WORLDS]:
                 theirs += claims.their_worlds(view, world, seat, rng, CLAIM_CHECK_DRAWS)
         positions, objective, decl = claims.positions(view, theirs)
-        rest = self._solve(positions, objective, [decl] * len(positions))
+        rest = self.solve_positions(positions, objective, [decl] * len(positions))
         side = [claims.side_tricks(view, view.seat, r) for r in rest]
         return _claim_safe(offer.tricks, side, misere=contract.is_misere)
 
@@ -404,8 +415,8 @@ class SamplingBot:
 
     def _bid(self, view: View) -> Decision | None:
         legal = view.legal_actions
-        pass_ = _call(legal, CallKind.PASS)
-        here = _call(legal, CallKind.HERE) if not here_answered(view) else None
+        pass_ = find_call(legal, CallKind.PASS)
+        here = find_call(legal, CallKind.HERE) if not here_answered(view) else None
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.contract)
         misere = next((a for a in bids if a.contract == MISERE), None)
         bare_misere = next(
@@ -465,8 +476,8 @@ class SamplingBot:
         decl = order.index(me)
         game_pos = [p for p, t in zip(positions, tasks, strict=True) if t[1] is not None]
         mis_pos = [p for p, t in zip(positions, tasks, strict=True) if t[1] is None]
-        game_vals = iter(self._solve(game_pos, Objective.TRICKS, [decl] * len(game_pos)))
-        mis_vals = iter(self._solve(mis_pos, Objective.MISERE, [decl] * len(mis_pos)))
+        game_vals = iter(self.solve_positions(game_pos, Objective.TRICKS, [decl] * len(game_pos)))
+        mis_vals = iter(self.solve_positions(mis_pos, Objective.MISERE, [decl] * len(mis_pos)))
         for t in tasks:
             tricks[t] = next(game_vals) if t[1] is not None else next(mis_vals)
         weight_sum = sum(w.weight for w in worlds)
@@ -593,7 +604,7 @@ class SamplingBot:
         game = [(p, t) for p, t in zip(positions, tasks, strict=True) if t[1] is not None]
         mis = [(p, t) for p, t in zip(positions, tasks, strict=True) if t[1] is None]
         for group, objective in ((game, Objective.TRICKS), (mis, Objective.MISERE)):
-            values = self._solve([p for p, _ in group], objective, [decl] * len(group))
+            values = self.solve_positions([p for p, _ in group], objective, [decl] * len(group))
             for (_, t), v in zip(group, values, strict=True):
                 out[t] = v
         return out
@@ -630,7 +641,7 @@ class SamplingBot:
             for i in range(3):
                 positions.append(position)
                 seats.append(i)
-        values = self._solve(positions, Objective.RASPASY, seats)
+        values = self.solve_positions(positions, Objective.RASPASY, seats)
         total = 0.0
         weight = 0.0
         for w, world in enumerate(chosen):
@@ -665,7 +676,7 @@ class SamplingBot:
             if ten is None:
                 return None
             named, ten_options, ten_samples = ten
-            action = Declare(named) if named is not None else _call(legal, CallKind.WALK_AWAY)
+            action = Declare(named) if named is not None else find_call(legal, CallKind.WALK_AWAY)
             if action is None:
                 return None
             return Decision(action, ten_options, samples=ten_samples)
@@ -687,7 +698,7 @@ class SamplingBot:
                     return Decision(action, options, samples=samples)
             return None
         if contract is None:
-            walk = _call(legal, CallKind.WALK_AWAY)
+            walk = find_call(legal, CallKind.WALK_AWAY)
             if walk is not None:
                 return Decision(walk, options, samples=samples)
             return None
@@ -716,7 +727,7 @@ class SamplingBot:
             drops = (
                 [fixed_drop]
                 if fixed_drop
-                else _misere_discards(twelve, own_lead=order[0] == me, keep=own_discard)
+                else misere_discards(twelve, own_lead=order[0] == me, keep=own_discard)
             )
             candidates = [(d, None) for d in drops]
         else:
@@ -724,7 +735,7 @@ class SamplingBot:
                 if _lowest_level(bid, suit_or_nt) is None:
                     continue
                 drops = (
-                    [fixed_drop] if fixed_drop else _game_discards(twelve, suit_or_nt, own_discard)
+                    [fixed_drop] if fixed_drop else game_discards(twelve, suit_or_nt, own_discard)
                 )
                 candidates += [(d, suit_or_nt) for d in drops]
         positions: list[Position] = []
@@ -735,7 +746,7 @@ class SamplingBot:
                 trump = None if strain is None or strain.trump is None else int(strain.trump)
                 positions.append(Position.make(hands, leader=0, trump=trump))
         objective = Objective.MISERE if bid.is_misere else Objective.TRICKS
-        values = self._solve(positions, objective, [decl] * len(positions))
+        values = self.solve_positions(positions, objective, [decl] * len(positions))
         n = len(worlds)
         weight_sum = sum(w.weight for w in worlds)
         best: tuple[float, int, Contract | None] | None = None
@@ -799,7 +810,7 @@ class SamplingBot:
         drop, contract, plan_options, samples = plan
         take: Action | None
         if contract is None:
-            take = _call(legal, CallKind.WALK_AWAY)
+            take = find_call(legal, CallKind.WALK_AWAY)
         else:
             take = card_action(CardSet.from_mask(drop).sorted()[0])
         if take is None or not plan_options:
@@ -872,8 +883,8 @@ class SamplingBot:
         n = len(worlds)
         games = [p for i, p in enumerate(positions) if tasks[i // n] is not None]
         mis = [p for i, p in enumerate(positions) if tasks[i // n] is None]
-        game_vals = self._solve(games, Objective.TRICKS, [decl] * len(games))
-        mis_vals = self._solve(mis, Objective.MISERE, [decl] * len(mis))
+        game_vals = self.solve_positions(games, Objective.TRICKS, [decl] * len(games))
+        mis_vals = self.solve_positions(mis, Objective.MISERE, [decl] * len(mis))
         results: dict[Strain | None, list[int]] = {
             s: game_vals[i * n : (i + 1) * n] for i, s in enumerate(strains)
         }
@@ -937,12 +948,12 @@ class SamplingBot:
         for world in worlds:
             hands = [world.hand(s) for s in order]
             positions.append(Position.make(hands, leader=leader, trump=trump))
-        results = self._solve(positions, Objective.TRICKS, [decl] * len(positions))
+        results = self.solve_positions(positions, Objective.TRICKS, [decl] * len(positions))
         weight_sum = sum(w.weight for w in worlds)
         made = sum(w.weight * (t >= contract.level) for w, t in zip(worlds, results, strict=True))
         p_made = made / weight_sum
-        open_ = _call(legal, CallKind.OPEN)
-        closed = _call(legal, CallKind.CLOSED)
+        open_ = find_call(legal, CallKind.OPEN)
+        closed = find_call(legal, CallKind.CLOSED)
         if open_ is not None and closed is not None:
             # Open lets the defence play both hands without mistakes: worth it when the
             # contract is likely made; closed keeps the declarer guessing when it may fail.
@@ -1007,7 +1018,7 @@ def _claims(legal: Sequence[Action]) -> bool:
     return any(isinstance(a, Claim) for a in legal)
 
 
-def _call(legal: Sequence[Action], kind: CallKind) -> Action | None:
+def find_call(legal: Sequence[Action], kind: CallKind) -> Action | None:
     return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
 
 
@@ -1065,7 +1076,7 @@ def _out_of_play(view: View) -> int:
     return out_of_play
 
 
-def _representatives(legal: list[Card], view: View) -> list[Card]:
+def representatives(legal: list[Card], view: View) -> list[Card]:
     """One card per group of equivalent cards: touching, with only played or own cards
     between them, so every deal gives them the same double-dummy value."""
     out_of_play = _out_of_play(view)
@@ -1083,7 +1094,7 @@ def _representatives(legal: list[Card], view: View) -> list[Card]:
     return reps
 
 
-def _twin(card: Card, reps: list[Card], view: View) -> Action | None:
+def twin_card(card: Card, reps: list[Card], view: View) -> Action | None:
     """The representative standing for ``card``."""
     for rep in reps:
         if rep == card:
@@ -1165,10 +1176,10 @@ class _Utility:
 @lru_cache(maxsize=65536)
 def _game_discard(twelve: int, strain: Strain) -> int:
     """The two cards whose discard leaves the best table estimate in ``strain``."""
-    return _game_discards(twelve, strain, 0, keep=1)[0]
+    return game_discards(twelve, strain, 0, keep=1)[0]
 
 
-def _game_discards(twelve: int, strain: Strain, fixed: int, keep: int = 3) -> list[int]:
+def game_discards(twelve: int, strain: Strain, fixed: int, keep: int = 3) -> list[int]:
     """The best few discards (masks of 2) by the table's estimate; ``fixed`` is in each."""
     cards = CardSet.from_mask(twelve)
     trump = strain.trump
@@ -1192,10 +1203,10 @@ def _game_discards(twelve: int, strain: Strain, fixed: int, keep: int = 3) -> li
 
 @lru_cache(maxsize=65536)
 def _misere_discard(twelve: int, *, own_lead: bool) -> int:
-    return _misere_discards(twelve, own_lead=own_lead, keep=0, count=1)[0]
+    return misere_discards(twelve, own_lead=own_lead, keep=0, count=1)[0]
 
 
-def _misere_discards(twelve: int, *, own_lead: bool, keep: int, count: int = 4) -> list[int]:
+def misere_discards(twelve: int, *, own_lead: bool, keep: int, count: int = 4) -> list[int]:
     """The discards leaving the smallest chance of a caught misère (seed 002's holes)."""
     cards = [c for c in CardSet.from_mask(twelve) if not keep & c.bit]
     need = 2 - keep.bit_count()

@@ -84,7 +84,7 @@ def _error(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from preferans.bots.base import level_names
+    from preferans.bots.levels import level_names
     from preferans.match import run_match
 
     levels = [name.strip() for name in str(args.bots).split(",") if name.strip()]

@@ -15,6 +15,8 @@ from typing import Any
 
 __all__ = ["add_parser", "parse_conventions", "run"]
 
+EXIT_INTERRUPTED = 130
+
 _EPILOG = """\
 examples:
   preferans play                                  Sochi, 3 players, pulya to 20
@@ -31,8 +33,13 @@ at the prompt: a number from the list, a card (♠9, s9, d10, q), a bid (7c, 6nt
 misere, pass), ? for a hint, sheet, save [FILE], help, quit. Balkan: 2s 3d 4h 5c
 betl sans, igra 5c (without the talon), here (moje), whist, kontra, invite.
 
-exit codes: 0 the game ended or you quit, 2 bad arguments or an unreadable save,
-130 interrupted (Ctrl-C, or input ended before the game did).
+the full-screen table (a terminal on stdin and stdout): the seats around the table,
+the trick in the middle, the contract and bidding, the sheet's totals at the side;
+F1 help, F2 the last trick, F3 the whole sheet, F4 a hint. --line gives the line mode.
+
+exit codes: 0 the game ended or you quit, 2 bad arguments, an unreadable save or a
+path that cannot be written (checked before the game starts), 130 interrupted
+(Ctrl-C, or input ended before the game did).
 """
 
 
@@ -111,6 +118,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "else preferans-<table>.pref in the current directory)",
     )
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    parser.add_argument(
+        "--line",
+        action="store_true",
+        help="line mode: a scrolling log read line by line (for screen readers and "
+        "scripts; the default when stdin or stdout is not a terminal)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.4,
+        metavar="SECONDS",
+        help="pause after each bot move at the full-screen table (default: 0.4)",
+    )
     return parser
 
 
@@ -196,11 +216,15 @@ def run(args: argparse.Namespace) -> int:
 
     from preferans.rules import RulesError, find_rules
     from preferans.seats import Seat
+    from preferans.terminal.checks import readable_problem, writable_problem
     from preferans.terminal.game import TerminalGame
     from preferans.terminal.session import GameSetup, SaveError, Session, read_save
 
     lang: Any = _language(args.lang)
     if args.resume is not None:
+        problem = readable_problem(args.resume)
+        if problem is not None:
+            return _error(f"cannot resume {args.resume}: {problem}")
         try:
             session, moves = read_save(args.resume)
         except SaveError as error:
@@ -219,9 +243,9 @@ def run(args: argparse.Namespace) -> int:
             return _error(str(error))
         try:
             human = Seat.parse(args.seat)
-            from preferans.terminal.session import player_seats
+            from preferans.seats import player_seats
 
-            bot_seats = [s for s in player_seats(rules) if s != human]
+            bot_seats = [s for s in player_seats(rules.players) if s != human]
             bots = _parse_bots(args.bots, bot_seats)
             setup = GameSetup.create(
                 rules,
@@ -237,20 +261,29 @@ def run(args: argparse.Namespace) -> int:
         session = Session(setup)
         moves = -1
         save_path = args.save
-    if save_path is not None and not save_path.parent.exists():
-        return _error(f"cannot save to {save_path}: no directory {save_path.parent}")
+    if args.bot_delay < 0 or args.bot_delay > 10:
+        return _error(f"--bot-delay is 0–10 seconds, not {args.bot_delay}")
+    if save_path is not None:
+        problem = writable_problem(save_path)
+        if problem is not None:
+            return _error(f"cannot save to {save_path}: {problem}")
     record_path = args.record
     if record_path is None:
-        record_path = save_path or Path(f"preferans-{session.setup.table_id}.pref")
+        record_path = save_path or _fresh_record_path(session.setup.table_id)
+    problem = writable_problem(record_path)
+    if problem is not None:
+        return _error(f"cannot write the record to {record_path}: {problem}")
     no_color = bool(args.no_color or os.environ.get("NO_COLOR"))
     console = Console(highlight=False, soft_wrap=True, color_system=None if no_color else "auto")
-    game = TerminalGame(session, console, lang, save_path=save_path, record_path=record_path)
     if session.is_over:
-        console.print(f"{args.resume}: the pulya is already over", markup=False)
+        console.print(f"{args.resume}: the game is already over", markup=False)
         from preferans.scoring import render_text
 
         console.print(render_text(session.pulya.sheet, lang), markup=False)
         return 0
+    if _full_screen(args):
+        return _run_table(session, lang, save_path, record_path, args, console)
+    game = TerminalGame(session, console, lang, save_path=save_path, record_path=record_path)
     game.welcome()
     if moves >= 0:
         from preferans.terminal.i18n import tr
@@ -263,3 +296,43 @@ def run(args: argparse.Namespace) -> int:
         return game.run()
     except OSError as error:
         return _error(f"cannot write: {error}")
+
+
+def _full_screen(args: argparse.Namespace) -> bool:
+    """The table needs a terminal on both ends; a pipe, a script or --line get line mode."""
+    if args.line or os.environ.get("TERM", "") in ("", "dumb"):
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _fresh_record_path(table_id: str) -> Path:
+    """``preferans-<table>.pref``, or ``-2``, ``-3`` … when a game with the same table
+    (the same --seed) already wrote one: a record is never overwritten unasked."""
+    path = Path(f"preferans-{table_id}.pref")
+    number = 2
+    while path.exists():
+        path = Path(f"preferans-{table_id}-{number}.pref")
+        number += 1
+    return path
+
+
+def _run_table(
+    session: Any,
+    lang: Any,
+    save_path: Path | None,
+    record_path: Path,
+    args: argparse.Namespace,
+    console: Any,
+) -> int:
+    from preferans.terminal.app import TableApp
+
+    app = TableApp(
+        session, lang, save_path=save_path, record_path=record_path, bot_delay=args.bot_delay
+    )
+    try:
+        code = app.run()
+    except OSError as error:
+        return _error(f"cannot write: {error}")
+    for line in app.final_text:
+        console.print(line, markup=False)
+    return EXIT_INTERRUPTED if code is None else int(code)

@@ -59,10 +59,15 @@ def _error(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from preferans.analysis.positions import positions_of
     from preferans.cli.play import _language
     from preferans.notation import NotationError, ReplayError, from_json, loads
-    from preferans.terminal.replay import ReplayViewer, positions_of
+    from preferans.terminal.replay import ReplayViewer
 
+    if args.record == "-" and not args.all:
+        return _error("an interactive replay reads its commands from stdin: use --all")
+    if args.deal is not None and args.deal < 1:
+        return _error(f"--deal is a deal number from 1, not {args.deal}")
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -86,8 +91,6 @@ def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True, color_system=None if no_color else "auto")
     viewer = ReplayViewer(positions, console, lang, analyse=not args.no_solver)
     if not args.all:
-        if args.record == "-":
-            return _error("an interactive replay reads its commands from stdin: use --all")
         viewer.interactive(input, indices[0])
         return 0
     if args.no_progress or args.no_solver or not sys.stderr.isatty():

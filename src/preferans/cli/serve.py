@@ -111,6 +111,36 @@ def _one_line_error(message: str) -> None:
     sys.exit(2)
 
 
+def _check_places(args: argparse.Namespace) -> str | None:
+    """The data directory, the database URL and the Redis URL, checked before the server
+    starts: a mistake is one line now, not a traceback from inside the first request.
+    The data directory is made last, so that a refused option leaves nothing behind."""
+    if args.redis is not None and not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        return f"--redis {args.redis!r}: not a Redis URL (redis://host:6379/0)"
+    if args.database is None:
+        data_dir: Path = args.data_dir
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return f"--data-dir {data_dir}: cannot create it ({error.strerror or error})"
+        if not data_dir.is_dir() or not os.access(data_dir, os.W_OK | os.X_OK):
+            return f"--data-dir {data_dir}: not a writable directory"
+    else:
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+        try:
+            make_url(args.database).get_dialect()
+        except (ArgumentError, NoSuchModuleError, ValueError) as error:
+            return (
+                f"--database {args.database!r} is not a database URL this server can use "
+                f"({error}); e.g. postgresql+asyncpg://user@host/db or sqlite+aiosqlite:///f.db"
+            )
+        except ImportError as error:
+            return f"--database {args.database!r}: its driver is not installed ({error})"
+    return None
+
+
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
     """Defaults after every option's help, and the epilog's examples kept as written."""
 
@@ -127,6 +157,10 @@ def run(args: argparse.Namespace) -> int:
             f"({problem})",
             file=sys.stderr,
         )
+        return 2
+    refused = _check_places(args)
+    if refused is not None:
+        print(f"preferans serve: {refused}", file=sys.stderr)
         return 2
     level = "DEBUG" if args.log_level == "trace" else args.log_level.upper()
     logging.basicConfig(level=level)

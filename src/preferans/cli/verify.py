@@ -1,7 +1,8 @@
 """``preferans verify RECORD``: check a finished game's deals against its commitment.
 
 Exit 0 when the revealed secret matches the commitment and re-derives every deal, 1 with
-the first deal that differs, 2 with a one-line message when the input cannot be read.
+the first deal that differs, 2 with a one-line message when the input cannot be read or
+(with ``--replay``) does not replay.
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             replay(record)
         except ReplayError as error:
-            print(f"FAILED: {error}")
-            return 1
+            print(f"preferans verify: {args.record}: does not replay: {error}", file=sys.stderr)
+            return 2
         print(report.message + "; every move replays")
     else:
         print(report.message)

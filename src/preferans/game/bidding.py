@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import HERE, PASS, Action, Bid, Call, CallKind, action_from_index
 from preferans.contracts import Contract, bid_ladder
-from preferans.game import balkan, play, talon
+from preferans.game import play, talon
 from preferans.game.errors import IllegalActionError, refusal
 
 if TYPE_CHECKING:
@@ -62,8 +62,6 @@ def _minimum_key(state: DealState) -> int:
 
 
 def legal(state: DealState) -> tuple[Action, ...]:
-    if state._t.rules.is_balkan:
-        return balkan.bidding_legal(state)
     seat = state.to_move
     assert seat is not None
     if state._misere_seat == seat:
@@ -114,9 +112,6 @@ def _compute(
 
 
 def apply(state: DealState, action: Action) -> None:
-    if state._t.rules.is_balkan:
-        balkan.bidding_apply(state, action)
-        return
     t = state._t
     seat = state.to_move
     assert seat is not None
@@ -155,8 +150,6 @@ def apply(state: DealState, action: Action) -> None:
 
 def explain(state: DealState, action: Action) -> IllegalActionError:
     """Why ``action`` is not a legal call now."""
-    if state._t.rules.is_balkan:
-        return balkan.bidding_explain(state, action)
     seat = state.to_move
     assert seat is not None
     rules = state._t.rules

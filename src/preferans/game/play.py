@@ -1,7 +1,8 @@
 """Card play (RULES §6, §7, §8): follow suit, else trump, else any card; tricks; open
 hands; the misère declarer's cards shown to the catchers; raspasy with the talon leading
 tricks 1 and 2; the 2-player dummy, which plays itself on raspasy; the Balkan tricks of two
-cards when a passer's cards are out, and its early end (game/balkan.py)."""
+cards when a family sets a seat out of play, and the family's early end (the state's
+``_first_leader`` and ``_play_over`` hooks)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import Action, CardAction, Claim, card_action
 from preferans.cards import Card
-from preferans.game import balkan, claims, finish
+from preferans.game import claims, finish
 from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.masks import (
     SUIT_MASK,
@@ -124,10 +125,7 @@ def start_contract(state: DealState) -> None:
         else:
             state._face_up |= bits
     state._ctrl = (ctrl[0], ctrl[1], ctrl[2], ctrl[3])
-    if rules.is_balkan:
-        _begin_trick(state, balkan.first_leader(state))
-        return
-    _begin_trick(state, t.first_hand)
+    _begin_trick(state, state._first_leader())
 
 
 def show_misere(state: DealState) -> None:
@@ -223,7 +221,7 @@ def _finish_trick(state: DealState, trick: tuple[tuple[Seat, Card], ...]) -> Non
     n = len(done)
     if n == 1 and not state._misere_shown and state._kind is DealKind.MISERE:
         show_misere(state)
-    if n == 10 or (t.rules.is_balkan and balkan.play_over(state)):
+    if n == 10 or state._play_over():
         state._lead_talon = None
         state._led = -1
         finish.end(state)

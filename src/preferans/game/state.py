@@ -8,9 +8,9 @@ computed once per state and cached.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from preferans.actions import (
     Action,
@@ -24,6 +24,7 @@ from preferans.actions import (
 )
 from preferans.cards import CardSet
 from preferans.contracts import Contract
+from preferans.families import family_of
 from preferans.game import bidding, claims, play, talon, whisting
 from preferans.game.deal import Deal
 from preferans.game.errors import IllegalActionError, refusal
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from preferans.cards import Card
     from preferans.game.views import View
 
-__all__ = ["DealState", "new_deal"]
+__all__ = ["DealState", "new_deal", "new_russian_deal", "result_of"]
 
 _ACTION_TYPES = (CardAction, Bid, Declare, Call, Claim)
 _new = object.__new__
@@ -60,11 +61,7 @@ class DealState:
         "_face_up",
         "_hands",
         "_high_seat",
-        "_invited",
         "_kind",
-        "_klevel",
-        "_kqueue",
-        "_kraised",
         "_lead_talon",
         "_led",
         "_legal",
@@ -72,11 +69,9 @@ class DealState:
         "_misere_shown",
         "_open",
         "_open_pending",
-        "_out",
         "_passed",
         "_played",
         "_raspasy_run",
-        "_refe",
         "_spoken",
         "_t",
         "_talon_shown",
@@ -136,23 +131,20 @@ class DealState:
     _played: bool
     _legal: tuple[Action, ...] | None
     _raspasy_run: int
+    _LEGAL: ClassVar[Mapping[Phase, Callable[[DealState], tuple[Action, ...]]]]
+    _APPLY: ClassVar[Mapping[Phase, Callable[[DealState, Action], None]]]
+    _EXPLAIN: ClassVar[Mapping[Phase, Callable[[DealState, Action], IllegalActionError]]]
     _refe: int
-    _invited: Seat | None
-    _out: Seat | None
-    _klevel: tuple[int, int, int, int]
-    _kqueue: tuple[Seat, ...]
-    _kraised: tuple[Seat, ...]
 
-    def __init__(
-        self, rules: Rules, deal: Deal, *, raspasy_run: int = 0, refe: Iterable[Seat] = ()
-    ) -> None:
+    # What the shared phases read of a variant family's extra fields; a family's state
+    # class defines them as slots (the Russian game has none of them).
+    _out: Seat | None = None
+    _invited: Seat | None = None
+    _klevel: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def __init__(self, rules: Rules, deal: Deal, *, raspasy_run: int = 0) -> None:
         if raspasy_run < 0:
             raise ValueError("raspasy_run counts raspasy in a row: 0 or more")
-        refe_mask = 0
-        for seat in refe:
-            refe_mask |= 1 << Seat(seat)
-        if refe_mask and not rules.is_balkan:
-            raise ValueError("refe exists only in the Balkan game")
         self._t = Table(rules, deal)
         self.phase = Phase.BIDDING
         self.history = ()
@@ -194,18 +186,12 @@ class DealState:
         self._played = False
         self._legal = None
         self._raspasy_run = raspasy_run
-        self._refe = refe_mask
-        self._invited = None
-        self._out = None
-        self._klevel = (0, 0, 0, 0)
-        self._kqueue = ()
-        self._kraised = ()
         first = self._t.bidders[0]
         self.to_move = first
         self.actor = first
 
     def _copy(self) -> DealState:
-        new: DealState = _new(DealState)
+        new: DealState = _new(type(self))
         new._t = self._t
         new.phase = self.phase
         new.to_move = self.to_move
@@ -246,12 +232,6 @@ class DealState:
         new._played = self._played
         new._legal = None
         new._raspasy_run = self._raspasy_run
-        new._refe = self._refe
-        new._invited = self._invited
-        new._out = self._out
-        new._klevel = self._klevel
-        new._kqueue = self._kqueue
-        new._kraised = self._kraised
         return new
 
     # --- public read-only API ----------------------------------------------------------
@@ -334,24 +314,10 @@ class DealState:
         return self._raspasy_run
 
     @property
-    def refe(self) -> tuple[Seat, ...]:
-        """Balkan: the seats that held an open refe when the deal began."""
-        return tuple(s for s in (Seat.S, Seat.W, Seat.N, Seat.E) if self._refe >> s & 1)
-
-    @property
-    def invited(self) -> Seat | None:
-        """Balkan: the passer a lone whister invited (he plays, answering for nothing)."""
-        return self._invited
-
-    @property
     def out(self) -> Seat | None:
-        """Balkan: the passer whose cards are out of play (tricks of two cards)."""
+        """A seat whose cards are out of play, so tricks have one card fewer (a variant
+        family may set one: the Balkan lone whister's passer); None in the Russian game."""
         return self._out
-
-    @property
-    def kontra(self) -> Mapping[Seat, int]:
-        """Balkan: each kontra-ing defender's level (1 kontra ×2, 2 re-kontra ×4, …)."""
-        return MappingProxyType({s: self._klevel[s] for s in self._t.active if self._klevel[s]})
 
     @property
     def is_over(self) -> bool:
@@ -361,7 +327,7 @@ class DealState:
         """Every legal action, sorted by index; empty only when the deal is over."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = _LEGAL[self.phase](self)
+            legal = self._legal = self._LEGAL[self.phase](self)
         return legal
 
     def is_legal(self, action: Action) -> bool:
@@ -399,14 +365,28 @@ class DealState:
         who = self.actor if type(action) is Claim else self.to_move
         assert who is not None
         new.history = (*self.history, (who, action))
-        _APPLY[phase](new, action)
+        self._APPLY[phase](new, action)
         return new
 
     def result(self) -> DealResult:
         """What the sheet needs; only when the deal is over."""
         if self.phase is not Phase.OVER:
             raise ValueError("the deal is not over yet")
-        return _result(self)
+        return result_of(self)
+
+    # --- hooks of a variant family (the Russian game's answers) -------------------------
+
+    def _first_leader(self) -> Seat:
+        """Who leads the first trick of a contract."""
+        return self._t.first_hand
+
+    def _play_over(self) -> bool:
+        """The play stops before the tenth trick (never, in the Russian game)."""
+        return False
+
+    def _view_extras(self) -> Mapping[str, object]:
+        """Fields a family adds to every :class:`View` (none in the Russian game)."""
+        return _NO_EXTRAS
 
     def view(self, seat: Seat) -> View:
         """What ``seat`` may know now, and nothing more."""
@@ -433,11 +413,20 @@ class DealState:
 def new_deal(
     rules: Rules, deal: Deal, *, raspasy_run: int = 0, refe: Iterable[Seat] = ()
 ) -> DealState:
-    """The state before the first call. ``raspasy_run`` = raspasy played in a row just
-    before this deal (the exit rule ``rules.raspasy_exit`` applies when it is > 0).
-    ``refe`` (Balkan) = the seats holding an open refe, read off the bula sheet: a
-    declarer with one is spared the obligatory kontra on 2♠."""
-    return DealState(rules, deal, raspasy_run=raspasy_run, refe=refe)
+    """The state before the first call, in the rules' variant family. ``raspasy_run`` =
+    raspasy played in a row just before this deal (the exit rule ``rules.raspasy_exit``
+    applies when it is > 0). ``refe`` (Balkan) = the seats holding an open refe, read off
+    the bula sheet: a declarer with one is spared the obligatory kontra on 2♠."""
+    return family_of(rules).new_deal(rules, deal, raspasy_run=raspasy_run, refe=refe)
+
+
+def new_russian_deal(
+    rules: Rules, deal: Deal, *, raspasy_run: int = 0, refe: Iterable[Seat] = ()
+) -> DealState:
+    """The Russian family's :func:`new_deal` (no refe in this game)."""
+    if tuple(refe):
+        raise ValueError("refe exists only in the Balkan game")
+    return DealState(rules, deal, raspasy_run=raspasy_run)
 
 
 def _over_legal(state: DealState) -> tuple[Action, ...]:
@@ -447,6 +436,8 @@ def _over_legal(state: DealState) -> tuple[Action, ...]:
 def _over_apply(state: DealState, action: Action) -> None:
     raise refusal("deal_over")
 
+
+_NO_EXTRAS: Mapping[str, object] = MappingProxyType({})
 
 _LEGAL = {
     Phase.BIDDING: bidding.legal,
@@ -477,23 +468,27 @@ _EXPLAIN = {
     Phase.PLAY: play.explain,
     Phase.CLAIM: claims.explain,
 }
+DealState._LEGAL = _LEGAL
+DealState._APPLY = _APPLY
+DealState._EXPLAIN = _EXPLAIN
 
 
 def _explain(state: DealState, action: Action) -> IllegalActionError:
     """Why ``action`` is refused now, as an error carrying its code and params."""
     if state.phase is Phase.OVER:
         return refusal("deal_over")
-    return _EXPLAIN[state.phase](state, action)
+    return state._EXPLAIN[state.phase](state, action)
 
 
-def _result(state: DealState) -> DealResult:
+def result_of(state: DealState, *, defended_misere: bool = False) -> DealResult:
+    """The result; ``defended_misere``: the family defends a misère with calls too."""
     t = state._t
     kind = state._kind
     assert kind is not None
     n_bid = state._bidding_len
     whist_calls: tuple[tuple[Seat, Action], ...] = ()
-    balkan_betl = kind is DealKind.MISERE and t.rules.is_balkan
-    if (kind is DealKind.GAME or balkan_betl) and state.contract is not None:
+    misere = kind is DealKind.MISERE and defended_misere
+    if (kind is DealKind.GAME or misere) and state.contract is not None:
         start = _contract_index(state)
         whist_calls = tuple(
             (s, a)

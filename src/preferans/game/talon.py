@@ -16,7 +16,7 @@ from preferans.actions import (
     action_from_index,
 )
 from preferans.contracts import Contract, bid_ladder
-from preferans.game import balkan, finish, play, whisting
+from preferans.game import finish, play, whisting
 from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.masks import actions_of_mask
 from preferans.game.phase import Phase
@@ -31,16 +31,19 @@ __all__ = [
     "apply_talon",
     "begin",
     "contract_options",
+    "declare_action",
     "explain",
     "legal_contract",
     "legal_discard",
     "legal_talon",
+    "walk_away",
+    "walk_away_allowed",
 ]
 
 _DECLARES: dict[Contract, Declare] = {}
 
 
-def _declare(contract: Contract) -> Declare:
+def declare_action(contract: Contract) -> Declare:
     action = _DECLARES.get(contract)
     if action is None:
         found = action_from_index(Declare(contract).index)
@@ -73,7 +76,7 @@ def _take(state: DealState) -> None:
     state.phase = Phase.DISCARD
 
 
-def _walk_away_allowed(state: DealState) -> bool:
+def walk_away_allowed(state: DealState) -> bool:
     bid = state.bid
     assert bid is not None
     if bid.is_misere or bid.without_talon:
@@ -85,7 +88,7 @@ def legal_talon(state: DealState) -> tuple[Action, ...]:
     declarer = state.declarer
     assert declarer is not None
     cards = actions_of_mask(state._hands[declarer] | state._t.deal.talon.mask)
-    extra: tuple[Action, ...] = (WALK_AWAY,) if _walk_away_allowed(state) else ()
+    extra: tuple[Action, ...] = (WALK_AWAY,) if walk_away_allowed(state) else ()
     return (*cards, *extra, THROW_TALON)
 
 
@@ -93,7 +96,7 @@ def legal_discard(state: DealState) -> tuple[Action, ...]:
     declarer = state.declarer
     assert declarer is not None
     cards = actions_of_mask(state._hands[declarer])
-    if _walk_away_allowed(state):
+    if walk_away_allowed(state):
         return (*cards, WALK_AWAY)
     return cards
 
@@ -102,8 +105,6 @@ def contract_options(state: DealState) -> tuple[Contract, ...]:
     """Contracts the declarer may name: at least the bid; misère iff misère was bid."""
     bid = state.bid
     assert bid is not None
-    if bid.balkan:
-        return balkan.contract_options(state)
     if bid.is_misere:
         return (bid,)
     return tuple(
@@ -114,20 +115,20 @@ def contract_options(state: DealState) -> tuple[Contract, ...]:
 
 
 def legal_contract(state: DealState) -> tuple[Action, ...]:
-    declares = tuple(_declare(c) for c in contract_options(state))
-    if _walk_away_allowed(state):
+    declares = tuple(declare_action(c) for c in contract_options(state))
+    if walk_away_allowed(state):
         return (*declares, WALK_AWAY)
     return declares
 
 
-def _walk_away(state: DealState) -> None:
+def walk_away(state: DealState) -> None:
     state._kind = DealKind.WALK_AWAY
     finish.end(state)
 
 
 def apply_talon(state: DealState, action: Action) -> None:
     if action is WALK_AWAY:
-        _walk_away(state)
+        walk_away(state)
     elif action is THROW_TALON:
         state._thrown = True
         state._discard = state._t.deal.talon.mask
@@ -140,7 +141,7 @@ def apply_talon(state: DealState, action: Action) -> None:
 
 def apply_discard(state: DealState, action: Action) -> None:
     if action is WALK_AWAY:
-        _walk_away(state)
+        walk_away(state)
         return
     assert type(action) is CardAction
     declarer = state.declarer
@@ -155,15 +156,12 @@ def apply_discard(state: DealState, action: Action) -> None:
 
 def apply_contract(state: DealState, action: Action) -> None:
     if action is WALK_AWAY:
-        _walk_away(state)
+        walk_away(state)
         return
     assert type(action) is Declare
     contract = action.contract
     state.contract = contract
-    if contract.balkan:
-        state._kind = DealKind.MISERE if contract.is_misere else DealKind.GAME
-        whisting.begin(state)
-    elif contract.is_misere:
+    if contract.is_misere:
         state._kind = DealKind.MISERE
         play.start_contract(state)
     elif contract.level == 10 and state._t.rules.ten_checked:
@@ -188,12 +186,6 @@ def explain(state: DealState, action: Action) -> IllegalActionError:
     if isinstance(action, Declare):
         if phase is not Phase.CONTRACT:
             return refusal("discard_first")
-        if bid.balkan:
-            if not action.contract.balkan:
-                return refusal("name_balkan_game")
-            if action.contract.without_talon != bid.without_talon:
-                return refusal("contract_keeps_talon")
-            return refusal("contract_too_low", bid=str(bid))
         if bid.is_misere:
             return refusal("misere_contract_fixed", bid=str(bid))
         if action.contract.is_misere:

@@ -261,8 +261,5 @@ def make_view(state: DealState, seat: Seat) -> View:
         talon_tricks=state.talon_tricks,
         raspasy_run=state._raspasy_run,
         legal_actions=legal,
-        refe=state.refe,
-        invited=state._invited,
-        out=state._out,
-        kontra=state.kontra if any(state._klevel) else _NO_KONTRA,
+        **state._view_extras(),  # type: ignore[arg-type]
     )

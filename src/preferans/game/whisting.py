@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import CLOSED, HALF_WHIST, OPEN, PASS, WHIST, Action, Call, CallKind
 from preferans.contracts import Contract, Strain
-from preferans.game import balkan, finish, play
+from preferans.game import finish, play
 from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.phase import Phase
 from preferans.result import WhistChoice
@@ -42,9 +42,6 @@ def _live_defenders(state: DealState) -> tuple[Seat, ...]:
 
 
 def begin(state: DealState) -> None:
-    if state._t.rules.is_balkan:
-        balkan.whisting_begin(state)
-        return
     state.phase = Phase.WHISTING
     state._wstage = _FIRST
     state._choices = {}
@@ -53,8 +50,6 @@ def begin(state: DealState) -> None:
 
 
 def legal(state: DealState) -> tuple[Action, ...]:
-    if state._t.rules.is_balkan:
-        return balkan.whisting_legal(state)
     stage = state._wstage
     if stage == _CHOOSE:
         return (OPEN, CLOSED)
@@ -78,9 +73,6 @@ def legal(state: DealState) -> tuple[Action, ...]:
 
 
 def apply(state: DealState, action: Action) -> None:
-    if state._t.rules.is_balkan:
-        balkan.whisting_apply(state, action)
-        return
     seat = state.to_move
     assert seat is not None and type(action) is Call
     stage = state._wstage
@@ -148,8 +140,6 @@ def _not_played(state: DealState) -> None:
 
 
 def explain(state: DealState, action: Action) -> IllegalActionError:
-    if state._t.rules.is_balkan:
-        return balkan.whisting_explain(state, action)
     stage = state._wstage
     if not isinstance(action, Call):
         return refusal("whisting_prompt")

@@ -36,7 +36,7 @@ from preferans.notation.errors import ReplayError
 from preferans.notation.model import DealRecord, GameRecord, Outcome
 from preferans.notation.text import format_outcome, format_write
 from preferans.rules import Rules
-from preferans.scoring import BulaSheet, Sheet
+from preferans.scoring import Sheet
 from preferans.scoring.pulya import Pulya
 from preferans.seats import Seat
 
@@ -56,7 +56,7 @@ class Replay:
 
     record: GameRecord
     states: tuple[DealState, ...]
-    sheet: Sheet | BulaSheet
+    sheet: Sheet
 
 
 def engine_deal(deal: DealRecord) -> Deal:
@@ -89,7 +89,7 @@ def record_deal(
 def record_from_game(
     rules: Rules,
     states: Sequence[DealState],
-    sheet: Sheet | BulaSheet | None = None,
+    sheet: Sheet | None = None,
     *,
     substituted: Iterable[tuple[int, int]] = (),
     **header: Any,

@@ -3,10 +3,10 @@
 ``Sheet`` takes :class:`~preferans.result.DealResult` values one by one; ``Pulya`` drives a
 whole game on top of the engine; ``settle`` and ``rate_pulya`` turn a finished sheet into
 whists, money and rating changes. See ``docs/scoring.md``. The Balkan game writes on the
-:class:`BulaSheet` instead (``docs/balkan.md``); :func:`new_sheet` picks the right one.
+bula sheet of its own family (:mod:`preferans.balkan.sheet`); :func:`new_sheet` picks the
+sheet of the rules' family.
 """
 
-from .bula import BulaRecord, BulaSettlement, BulaSheet, new_sheet, score_balkan
 from .pulya import FIRST_DEALER, Pulya
 from .rating import MAX_SPREAD, VARIANT_K, rate_pulya, rating_delta
 from .render_svg import render_svg
@@ -19,7 +19,7 @@ from .settlement import (
     settle,
     settle_totals,
 )
-from .sheet import DealRecord, Sheet, SheetError
+from .sheet import DealRecord, Sheet, SheetError, new_sheet, sheet_from_dict
 from .variants import score_deal, sheet_seats
 from .writes import Column, Reason, Write, format_number
 
@@ -27,9 +27,6 @@ __all__ = [
     "FIRST_DEALER",
     "MAX_SPREAD",
     "VARIANT_K",
-    "BulaRecord",
-    "BulaSettlement",
-    "BulaSheet",
     "Column",
     "DealRecord",
     "Pulya",
@@ -48,9 +45,9 @@ __all__ = [
     "result_from_dict",
     "result_to_dict",
     "round_results",
-    "score_balkan",
     "score_deal",
     "settle",
     "settle_totals",
+    "sheet_from_dict",
     "sheet_seats",
 ]

@@ -4,7 +4,7 @@ Kept apart from :class:`~preferans.scoring.sheet.Sheet` so that a server, which 
 deal through its own table actor, can feed the sheet results one by one with
 :meth:`Pulya.record`, while tests, bots and the terminal can let :meth:`Pulya.play` run the
 whole game. The sheet is the pulya :class:`Sheet` or, for the Balkan game, the
-:class:`BulaSheet` (chosen by :func:`new_sheet`). The driver owns the order of deals: East
+bula sheet (chosen by :func:`new_sheet`). The driver owns the order of deals: East
 deals first (South is first hand, with 3 or 4 players), the deal passes clockwise after
 every deal, raspasy included, and the run of raspasy (for the progression and the exit
 rule) is read off the sheet.
@@ -17,13 +17,12 @@ from collections.abc import Callable
 from typing import Final
 
 from preferans.actions import Action
-from preferans.game import Deal, DealState, new_deal
+from preferans.game import Deal, DealState, View, new_deal
 from preferans.result import DealResult
 from preferans.rules import Rules
 from preferans.seats import Seat, next_seat
 
-from .bula import new_sheet
-from .sheet import DealRecord, Sheet, SheetError
+from .sheet import DealRecord, Sheet, SheetError, new_sheet
 
 __all__ = ["FIRST_DEALER", "DealSource", "Policy", "Pulya"]
 
@@ -32,8 +31,9 @@ FIRST_DEALER: Final = Seat.E
 
 DealSource = Callable[[Rules, Seat, int], Deal]
 """``(rules, dealer, deal number from 1) -> preferans.game.Deal``."""
-Policy = Callable[[DealState], Action]
-"""``DealState -> Action``: who moves is ``state.actor``; the policy answers for everyone."""
+Policy = Callable[[View], Action]
+"""``View -> Action``: the view of the seat to act (``view.seat``); the policy answers
+for everyone, seeing only what that seat may know."""
 
 
 class Pulya:
@@ -119,7 +119,9 @@ class Pulya:
         """Play one deal to the end with ``policy`` choosing every action, and record it."""
         state = self.start_deal()
         while not state.is_over:
-            state = state.apply(policy(state))
+            actor = state.actor
+            assert actor is not None
+            state = state.apply(policy(state.view(actor)))
         result: DealResult = state.result()
         return self.record(result)
 

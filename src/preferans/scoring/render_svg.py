@@ -14,13 +14,13 @@ from fractions import Fraction
 from typing import Final, Literal
 from xml.sax.saxutils import escape
 
+from preferans.families import family_of
 from preferans.seats import Seat
 
-from .bula import BulaSheet, render_bula_svg
 from .sheet import Sheet
 from .writes import Column, Language, format_number, seat_letter
 
-__all__ = ["render_svg"]
+__all__ = ["render_pulya_svg", "render_svg"]
 
 Side = Literal["bottom", "left", "top", "right"]
 
@@ -108,11 +108,14 @@ def _chain(values: list[Fraction]) -> str:
     return ".".join(format_number(v) for v in values)
 
 
-def render_svg(sheet: Sheet | BulaSheet, language: Language = "ru", *, settle: bool = True) -> str:
+def render_svg(sheet: Sheet, language: Language = "ru", *, settle: bool = True) -> str:
+    """The sheet drawn as its family draws it (a bula sheet as the Balkan one)."""
+    return family_of(sheet.rules).render_svg(sheet, language, settle=settle)
+
+
+def render_pulya_svg(sheet: Sheet, language: Language = "ru", *, settle: bool = True) -> str:
     """The sheet drawn as a paper pulya (2 players are drawn on a 3-player sheet whose East
-    sector belongs to the dummy and stays empty). A bula sheet is drawn as the Balkan one."""
-    if isinstance(sheet, BulaSheet):
-        return render_bula_svg(sheet, language, settle=settle)
+    sector belongs to the dummy and stays empty)."""
     players = 3 if len(sheet.seats) == 2 else len(sheet.seats)
     sides = _SIDES[players]
     ru = language == "ru"

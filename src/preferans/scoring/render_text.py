@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .bula import BulaSheet, render_bula_text
+from preferans.families import family_of
+
 from .sheet import Sheet
 from .writes import Column, Language, format_number, seat_letter
 
@@ -23,16 +24,25 @@ def _chain(values: list[Fraction]) -> str:
 
 
 def render_text(
-    sheet: Sheet | BulaSheet,
+    sheet: Sheet,
+    language: Language = "en",
+    *,
+    breakdown: bool = False,
+    settle: bool = True,
+) -> str:
+    """The sheet as text, as its family writes it (a bula sheet as the Balkan one)."""
+    return family_of(sheet.rules).render_text(sheet, language, breakdown=breakdown, settle=settle)
+
+
+def render_pulya_text(
+    sheet: Sheet,
     language: Language = "en",
     *,
     breakdown: bool = False,
     settle: bool = True,
 ) -> str:
     """A table of pulya, gora and whists per player, then (optionally) the deal breakdown
-    and the settlement as it stands. A bula sheet is drawn as the Balkan one."""
-    if isinstance(sheet, BulaSheet):
-        return render_bula_text(sheet, language, breakdown=breakdown, settle=settle)
+    and the settlement as it stands."""
     ru = language == "ru"
     variant = _VARIANT[sheet.rules.variant][1 if ru else 0]
     target = "—" if sheet.target is None else str(sheet.target)
@@ -40,7 +50,8 @@ def render_text(
     title = (
         f"Пуля до {target} · {variant} · игроков {players} · сдач {sheet.deals_played}"
         if ru
-        else f"Pulya to {target} · {variant} · {players} players · {sheet.deals_played} deals"
+        else f"Pulya to {target} · {variant} · {players} players · {sheet.deals_played} deal"
+        + ("" if sheet.deals_played == 1 else "s")
     )
     rows: list[list[str]] = []
     head = ["", "пуля" if ru else "pulya", "гора" if ru else "gora", "висты" if ru else "whists"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Self
 
+from preferans.families import family_of
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
@@ -371,3 +372,17 @@ def _header(record: DealRecord, language: Language) -> str:
     if r.played and tricks:
         body += f" ({tricks})"
     return head + thrown + body
+
+
+def new_sheet(rules: Rules, target: int | None = None) -> Sheet:
+    """The sheet the rules' variant family writes on: the bula sheet for the Balkan game
+    (``target`` is the bula start), else the pulya sheet (``target`` is the pulya)."""
+    return family_of(rules).new_sheet(rules, target)
+
+
+def sheet_from_dict(data: Mapping[str, Any]) -> Sheet:
+    """Rebuild a stored sheet of any family (``Sheet.from_dict`` of the family's class)."""
+    rules = data.get("rules")
+    if not isinstance(rules, Mapping):
+        raise SheetError("a stored sheet names its rules")
+    return family_of(Rules.from_dict(dict(rules))).sheet_from_dict(data)

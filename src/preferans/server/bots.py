@@ -27,7 +27,7 @@ _FAST = frozenset({"random"})
 def levels() -> tuple[str, ...]:
     """Bot levels a table may seat."""
     try:
-        from preferans.bots.base import level_names
+        from preferans.bots.levels import level_names
 
         return tuple(level_names())
     except Exception:
@@ -36,7 +36,7 @@ def levels() -> tuple[str, ...]:
 
 @cache
 def _bot(level: str) -> Any:
-    from preferans.bots.base import make_bot
+    from preferans.bots.levels import make_bot
 
     return make_bot(level, seed=_RNG.getrandbits(32))
 

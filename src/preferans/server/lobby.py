@@ -16,11 +16,10 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from preferans import fairness
 from preferans.rules import PRESETS, Rules, RulesError, find_rules
-from preferans.seats import Seat
+from preferans.seats import Seat, player_seats
 from preferans.server import bots, models
 from preferans.server.auth import ERRORS, User, current_user, hash_password, verify_password
 from preferans.server.club import Club
-from preferans.server.pulya import player_seats
 
 __all__ = ["router"]
 

@@ -1,4 +1,7 @@
-"""One pulya in progress: the sequence of deals, the dealer's rotation and the sheet.
+"""One table's pulya in progress, driven by the one pulya runner
+(:class:`preferans.scoring.Pulya`: the deals in order, the dealer's rotation, the raspasy
+run, the sheet), with what the table keeps for its record: every deal's cards, history,
+final state and result.
 
 Everything here is a pure function of the table's rules, secret, the players' seeds and
 the actions applied, so replaying the log rebuilds it exactly.
@@ -11,18 +14,14 @@ from typing import Any
 
 from preferans import fairness
 from preferans.actions import Action
-from preferans.game import Deal, DealState, new_deal
-from preferans.result import DealKind, DealResult
+from preferans.game import Deal, DealState
+from preferans.result import DealResult
 from preferans.rules import Rules
-from preferans.seats import Seat, next_seat, seats_for
+from preferans.scoring import Pulya as Runner
+from preferans.seats import Seat
 from preferans.server.sheet import ServerSheet
 
-__all__ = ["Pulya", "player_seats"]
-
-
-def player_seats(players: int) -> tuple[Seat, ...]:
-    """The seats people (or bots) take: with 2 players East is the dummy's."""
-    return (Seat.S, Seat.W) if players == 2 else seats_for(players)
+__all__ = ["Pulya"]
 
 
 class Pulya:
@@ -41,47 +40,45 @@ class Pulya:
         self.target = target
         self.secret = secret
         self.seeds = dict(seeds)
-        order = seats_for(rules.players)
-        self.dealer = order[-1]
-        """The seat to South's right deals first, so South is first hand (seed 000)."""
+        self.sheet = ServerSheet(rules, target)
+        self.runner = Runner(
+            rules,
+            target,
+            deal_source=fairness.deal_source(secret, str(table_id), self.seeds),
+            sheet=self.sheet.sheet,
+        )
+        self.dealer = self.runner.dealer
+        """The dealer of the deal in play (or of the last one); East deals first, so
+        South is first hand (seed 000)."""
         self.deal_number = 0
-        self.raspasy_run = 0
         self.results: list[DealResult] = []
         self.histories: list[tuple[tuple[Seat, Action], ...]] = []
         self.deals: list[Deal] = []
         self.finals: list[DealState] = []
         """Every finished deal's final state (for the record)."""
-        self.sheet = ServerSheet(rules, target)
         self.state: DealState | None = None
         self.over = False
 
+    @property
+    def raspasy_run(self) -> int:
+        """Raspasy played in a row just before the next deal."""
+        return self.runner.raspasy_run
+
     def start_deal(self) -> DealState:
-        if self.deal_number:
-            self.dealer = next_seat(self.dealer, self.rules.players)
+        self.dealer = self.runner.dealer
         self.deal_number += 1
-        deal = fairness.fair_deal(
-            self.secret,
-            str(self.table_id),
-            self.deal_number,
-            self.seeds,
-            self.rules,
-            self.dealer,
-        )
-        self.deals.append(deal)
-        self.state = new_deal(
-            self.rules, deal, raspasy_run=self.raspasy_run, refe=self.sheet.refe_seats
-        )
+        self.state = self.runner.start_deal()
+        self.deals.append(self.state.deal)
         return self.state
 
     def finish_deal(self) -> DealResult:
         """Score the finished deal; ``over`` tells whether the pulya has ended."""
         assert self.state is not None and self.state.is_over
         result = self.state.result()
+        self.runner.record(result)
         self.results.append(result)
         self.finals.append(self.state)
         self.histories.append(tuple(self.state.history))
-        self.raspasy_run = self.raspasy_run + 1 if result.kind is DealKind.RASPASY else 0
-        self.sheet.add(result)
         self.over = self.sheet.is_over
         return result
 

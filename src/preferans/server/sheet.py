@@ -1,7 +1,8 @@
 """The pulya sheet as the server needs it, on top of ``preferans.scoring``.
 
-Four calls only (add a deal, is it over, settle, show), so the table actor does not depend
-on the sheet's internals. The Balkan game writes on the bula sheet (``new_sheet`` picks it);
+A few calls only (is it over, settle, show); the deals are written by the one pulya runner
+(:class:`preferans.scoring.Pulya`), so the table actor does not depend on the sheet's
+internals. The Balkan game writes on the bula sheet (``new_sheet`` picks it);
 everything else here works the same for both.
 """
 
@@ -11,9 +12,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from preferans.result import DealResult
 from preferans.rules import Rules
-from preferans.scoring import BulaSheet, Sheet, new_sheet, rate_pulya, render_svg, sheet_seats
+from preferans.scoring import Sheet, new_sheet, rate_pulya, render_svg, sheet_seats
 from preferans.seats import Seat
 
 __all__ = ["ServerSheet", "rate"]
@@ -25,20 +25,12 @@ class ServerSheet:
     def __init__(self, rules: Rules, target: int) -> None:
         self.rules = rules
         self.target = target
-        self.sheet: Sheet | BulaSheet = new_sheet(rules, target)
+        self.sheet: Sheet = new_sheet(rules, target)
         self.seats: tuple[Seat, ...] = sheet_seats(rules)
 
     @property
     def is_bula(self) -> bool:
-        return isinstance(self.sheet, BulaSheet)
-
-    @property
-    def refe_seats(self) -> tuple[Seat, ...]:
-        """Seats holding an open refe (Balkan), which the engine needs for each new deal."""
-        return self.sheet.refe_seats if isinstance(self.sheet, BulaSheet) else ()
-
-    def add(self, result: DealResult) -> None:
-        self.sheet.apply(result)
+        return self.rules.is_balkan
 
     @property
     def is_over(self) -> bool:

@@ -24,13 +24,13 @@ from preferans.actions import Action, action_from_index
 from preferans.game import DealState, IllegalActionError
 from preferans.result import DealResult
 from preferans.rules import Rules
-from preferans.seats import Seat
+from preferans.seats import Seat, player_seats
 from preferans.server import bots, models, views
 from preferans.server.db import LogConflictError, LogEntry
 from preferans.server.hints import compute_hint, hint_message
 from preferans.server.history import finish_game
 from preferans.server.protocol import BadMessage, action_json, error, resolve_action
-from preferans.server.pulya import Pulya, player_seats
+from preferans.server.pulya import Pulya
 from preferans.server.views import ViewSet
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 def _bot(level: str) -> Any:
     import random
 
-    from preferans.bots.base import make_bot
+    from preferans.bots.levels import make_bot
 
     return make_bot(level, seed=random.SystemRandom().getrandbits(32))
 

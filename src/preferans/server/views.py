@@ -12,8 +12,7 @@ from typing import Any
 from preferans.game import DealState
 from preferans.result import DealResult
 from preferans.scoring import result_to_dict
-from preferans.seats import Seat
-from preferans.server.pulya import player_seats
+from preferans.seats import Seat, player_seats
 
 __all__ = ["SPECTATOR", "ViewSet", "result_json"]
 
@@ -59,7 +58,7 @@ class ViewSet:
 
     def __init__(self, state: DealState, players: int) -> None:
         self.state = state
-        self.seats = player_seats(players) if players != 4 else player_seats(4)
+        self.seats = player_seats(players)
         self._views: dict[str, dict[str, Any]] = {}
 
     def view(self, audience: str) -> dict[str, Any]:

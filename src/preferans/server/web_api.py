@@ -3,7 +3,7 @@
 Both are derived data. The SVG is drawn from the live table (or, once the game is over,
 from the stored record), so a link to it can be shared or printed at any moment. The
 analysis replays a finished deal through the engine and asks the solver for the value of
-every legal card at every card step, reusing the terminal replay's functions; it is heavy
+every legal card at every card step, reusing the analysis room (preferans.analysis); it is heavy
 (the solver), so it runs in a worker thread and each deal's answer is cached.
 """
 
@@ -20,7 +20,7 @@ from fastapi.responses import Response
 from sqlalchemy import select
 
 from preferans.rules import Rules
-from preferans.scoring import BulaSheet, Sheet, new_sheet, render_svg
+from preferans.scoring import Sheet, new_sheet, render_svg, sheet_from_dict
 from preferans.server import models
 from preferans.server.auth import ERRORS
 from preferans.server.club import Club
@@ -57,13 +57,13 @@ def deal_analysis(notation_text: str, deal: int) -> list[dict[str, Any]] | None:
     """Every card step of deal ``deal``: the mover and each legal card's solver value.
 
     ``step`` is the number of actions played before it (the replay's position); values
-    mean what ``preferans.terminal.analysis.CardValues.meaning`` says. Steps the solver
+    mean what ``preferans.analysis.values.CardValues.meaning`` says. Steps the solver
     cannot answer (the dummy on raspasy) are left out. None when the
     record has no such deal."""
+    from preferans.analysis.positions import positions_of
+    from preferans.analysis.values import analyse_state
     from preferans.game import Phase
     from preferans.notation import loads
-    from preferans.terminal.analysis import analyse_state
-    from preferans.terminal.replay import positions_of
 
     positions = [p for p in positions_of(loads(notation_text)) if p.deal == deal]
     if not positions:
@@ -132,11 +132,11 @@ async def sheet_svg(
 ) -> Response:
     """The table's sheet (pulya or bula) as SVG, as it stands now, for sharing and printing."""
     club = _club(request)
-    sheet: Sheet | BulaSheet | None = None
+    sheet: Sheet | None = None
     record = await _stored_record(request, table_id)
     if record is not None:
         data = record["sheet"]
-        sheet = BulaSheet.from_dict(data) if data.get("sheet") == "bula" else Sheet.from_dict(data)
+        sheet = sheet_from_dict(data)
     else:
         async with club.engine.connect() as connection:
             row = (

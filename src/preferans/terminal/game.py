@@ -15,22 +15,25 @@ from rich.console import Console
 from rich.markup import escape
 
 from preferans.actions import Action, Claim
-from preferans.game import DealState, IllegalActionError, Phase
+from preferans.game import DealState, Phase
 from preferans.scoring import render_text
 from preferans.scoring.sheet import DealRecord as SheetRecord
 from preferans.seats import Seat
-from preferans.terminal.hints import get_hint
-from preferans.terminal.i18n import Lang, action_text, seat_name, tr
-from preferans.terminal.parse import Command, InputError, parse_input
+from preferans.terminal.checks import writable_problem
+from preferans.terminal.i18n import Lang, deals_text, level_name, outside_text, seat_name, tr
+from preferans.terminal.parse import Command
 from preferans.terminal.render import (
     action_markup,
     choices_markup,
     completed_trick_markup,
+    talon_markup,
     view_lines,
 )
 from preferans.terminal.session import Session, stake_value
+from preferans.terminal.sheet_panel import SHEET_ALL, totals_lines
+from preferans.terminal.turn import Refused, hint_for, interpret, offered
 
-__all__ = ["EXIT_INTERRUPTED", "EXIT_OK", "TerminalGame"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_OK", "TerminalGame", "end_line"]
 
 EXIT_OK = 0
 EXIT_INTERRUPTED = 130
@@ -67,6 +70,7 @@ class TerminalGame:
         self.save_path = save_path
         self.record_path = record_path
         self.read = read
+        self.quit_warned = False
 
     # --- output --------------------------------------------------------------------------
 
@@ -98,7 +102,8 @@ class TerminalGame:
         )
         self.say(f"[bold]{escape(line)}[/bold]")
         bots = ", ".join(
-            f"{self.seat(s)}: {self.t('bot', level=lvl)}" for s, lvl in setup.bots.items()
+            f"{self.seat(s)}: {self.t('bot', level=level_name(lvl, self.lang))}"
+            for s, lvl in setup.bots.items()
         )
         self.plain(bots)
         self.plain(self.t("commands_balkan" if setup.rules.is_balkan else "commands"))
@@ -182,27 +187,27 @@ class TerminalGame:
         ):
             # When the person acts next, the table shown for his turn has the talon line:
             # saying it here too printed it twice in a row.
-            talon = " ".join(str(c) for c in after.deal.talon_order)
-            self.plain(f"{self.t('talon')}: {talon}")
+            self.say(f"{self.t('talon')}: {talon_markup(after.deal.talon_order, self.lang)}")
 
     def deal_over(self, written: SheetRecord) -> None:
         self.say(f"[bold]{escape(self.t('deal_over', number=written.number))}[/bold]")
-        self.plain(written.breakdown(self.lang))
+        self.plain(outside_text(written.breakdown(self.lang), self.lang))
         self.plain("")
-        self.plain(render_text(self.session.pulya.sheet, self.lang, settle=False))
+        for line in totals_lines(self.session.pulya.sheet, self.lang):
+            self.plain(line)
         if self.save_path is not None:
             self.session.save(self.save_path)
 
     def finish_game(self) -> None:
-        self.say(f"\n[bold]{escape(self.t('game_over'))}[/bold]")
         sheet = self.session.pulya.sheet
-        self.plain(render_text(sheet, self.lang, settle=False))
+        self.say(f"\n[bold]{escape(end_line(self.session, self.lang))}[/bold]")
+        self.plain(outside_text(render_text(sheet, self.lang, settle=False), self.lang))
         stake = self.session.setup.stake
         settlement = sheet.settle(stake=None if stake is None else stake_value(stake))
         self.plain("")
         self.plain(self.t("settlement"))
         for line in settlement.lines(self.lang):
-            self.plain(f"  {line}")
+            self.plain(f"  {outside_text(line, self.lang)}")
         path = self.record_path
         if path is not None:
             self.session.save(path, final=True)
@@ -220,8 +225,8 @@ class TerminalGame:
         mover = state.to_move
         if mover is not None and mover != human and state.phase is Phase.PLAY:
             self.plain(self.t("play_for", seat=self.seat(mover)))
-        offered = _offered(view.legal_actions)
-        self.say(f"{self.t('choices')}: {choices_markup(offered, self.lang)}")
+        choices = offered(view.legal_actions)
+        self.say(f"{self.t('choices')}: {choices_markup(choices, self.lang)}")
         claims = [a.tricks for a in view.legal_actions if isinstance(a, Claim)]
         if claims:
             self.plain(self.t("claims", low=min(claims), high=max(claims)))
@@ -231,36 +236,16 @@ class TerminalGame:
         session = self.session
         state = session.state
         assert state is not None
-        legal = _offered(state.legal_actions())
         self.show(state)
         while True:
             text = self.read(PROMPT)
-            try:
-                parsed = parse_input(text, legal)
-            except InputError as error:
-                self.plain(self.t(error.key, **error.values))
-                continue
-            if isinstance(parsed, Command):
-                self.command(parsed, state)
-                continue
-            chosen = self.check(state, parsed)
-            if chosen is not None:
-                return chosen
-
-    def check(self, state: DealState, actions: tuple[Action, ...]) -> list[Action] | None:
-        """The actions if every one is legal in turn, else say why not and give None."""
-        probe = state
-        for position, action in enumerate(actions):
-            if position and probe.actor != self.session.setup.human:
-                self.plain(self.t("illegal", reason=action_text(action, self.lang)))
-                return None
-            try:
-                probe = probe.apply(action)
-            except IllegalActionError as error:
-                # The engine's refusal in the player's language (its code and params).
-                self.plain(self.t("illegal", reason=error.message(self.lang)))
-                return None
-        return list(actions)
+            answer = interpret(text, state, session.setup.human, self.lang)
+            if isinstance(answer, Refused):
+                self.plain(answer.message)
+            elif isinstance(answer, Command):
+                self.command(answer, state)
+            else:
+                return list(answer)
 
     def command(self, command: Command, state: DealState) -> None:
         if command.name == "help":
@@ -270,24 +255,41 @@ class TerminalGame:
         elif command.name == "show":
             self.show(state)
         elif command.name == "sheet":
-            self.plain(render_text(self.session.pulya.sheet, self.lang, settle=False))
-        elif command.name == "hint":
-            view = state.view(self.session.setup.human)
-            hint = get_hint(view, self.session.setup.bot_seed, self.lang)
-            line = self.t("hint", action=action_markup(hint.action, self.lang))
-            if hint.from_module:
-                note = hint.reason or self.t("hint_source_module")
+            sheet = self.session.pulya.sheet
+            if command.argument in SHEET_ALL:
+                self.plain(outside_text(render_text(sheet, self.lang, settle=False), self.lang))
             else:
-                note = self.t("hint_source_fallback", level=hint.level)
-            self.say(f"[green]{line}[/green]")
-            self.plain(f"  {note}")
+                for line in totals_lines(sheet, self.lang):
+                    self.plain(line)
+        elif command.name == "hint":
+            hint = hint_for(state, self.session.setup.human, self.session.setup.bot_seed, self.lang)
+            shown = " ".join(action_markup(a, self.lang) for a in hint.actions)
+            self.say(f"[green]{self.t('hint', action=shown)}[/green]")
+            self.plain(f"  {hint.note}")
+        elif command.name == "last":
+            view = state.view(self.session.setup.human)
+            if view.last_trick is None:
+                self.plain(self.t("no_last_trick"))
+            else:
+                number = len(view.completed_tricks)
+                self.say(completed_trick_markup(number, view.last_trick, self.lang, out=view.out))
         elif command.name == "save":
-            path = Path(command.argument) if command.argument else self.save_path
+            path = Path(command.argument).expanduser() if command.argument else self.save_path
             if path is None:
                 self.plain(self.t("no_save_file"))
-            else:
-                self.save(path)
+                return
+            problem = writable_problem(path)
+            if problem is not None:
+                # A bad path typed at the prompt is answered; the game goes on.
+                self.plain(self.t("cannot_save", path=path, problem=problem))
+                return
+            self.save(path)
+            self.save_path = self.save_path or path
         elif command.name == "quit":
+            if self.save_path is None and not self.quit_warned:
+                self.quit_warned = True
+                self.plain(self.t("quit_unsaved"))
+                return
             raise _Quit
 
     def save(self, path: Path) -> None:
@@ -295,6 +297,9 @@ class TerminalGame:
         self.plain(self.t("saved", path=path))
 
 
-def _offered(legal: tuple[Action, ...]) -> tuple[Action, ...]:
-    """The numbered choices: claims are typed (``claim 3``), not listed one per count."""
-    return tuple(a for a in legal if not isinstance(a, Claim))
+def end_line(session: Session, lang: Lang) -> str:
+    """Why the game ended: the pulya (or the bula) closed, or ``--deals`` ran out."""
+    sheet = session.pulya.sheet
+    if sheet.is_complete:
+        return tr(lang, "bula_over" if session.rules.is_balkan else "game_over")
+    return tr(lang, "stopped_after", deals=deals_text(sheet.deals_played, lang))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from preferans.actions import Action
-from preferans.bots.base import level_names, make_bot
+from preferans.bots.levels import level_names, make_bot
 from preferans.game import View
 
 __all__ = ["Hint", "get_hint", "strongest_level"]

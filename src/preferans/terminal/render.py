@@ -15,37 +15,57 @@ from preferans.actions import Action, Bid, Call, CardAction
 from preferans.cards import Card, CardSet, Suit
 from preferans.game import Phase, Trick, View
 from preferans.seats import Seat
-from preferans.terminal.i18n import Lang, action_text, contract_text, seat_name, tr
+from preferans.terminal.i18n import (
+    Lang,
+    action_text,
+    card_text,
+    contract_text,
+    rank_text,
+    seat_name,
+    tr,
+)
 
 __all__ = [
     "card_markup",
     "choices_markup",
     "hand_markup",
+    "sorted_cards",
+    "talon_markup",
     "trick_markup",
     "view_lines",
 ]
 
 
-def card_markup(card: Card) -> str:
-    """``♦10`` in red, ``♠9`` in bold."""
+def card_markup(card: Card, lang: Lang = "en") -> str:
+    """``♦10`` in red, ``♠9`` in bold; Russian ranks in Russian (``♠Д``)."""
     style = "bold red" if card.suit.is_red else "bold"
-    return f"[{style}]{card}[/{style}]"
+    return f"[{style}]{card_text(card, lang)}[/{style}]"
 
 
-def hand_markup(cards: CardSet) -> str:
+def hand_markup(cards: CardSet, lang: Lang = "en") -> str:
     """A hand grouped by suit, high to low: ``♠A Q 10  ♥K 7``."""
     groups = []
     for suit in Suit:
-        ranks = [c.rank.text for c in reversed(list(cards.suit(suit)))]
+        ranks = [rank_text(c.rank, lang) for c in reversed(list(cards.suit(suit)))]
         if ranks:
             style = "bold red" if suit.is_red else "bold"
             groups.append(f"[{style}]{suit.symbol}{' '.join(ranks)}[/{style}]")
     return "  ".join(groups) if groups else "—"
 
 
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """The one order the terminal shows cards in: by suit (♠ ♣ ♦ ♥), high to low."""
+    return sorted(cards, key=lambda c: (c.suit, -c.rank))
+
+
+def talon_markup(cards: Iterable[Card], lang: Lang) -> str:
+    """The talon, always in the hand's order (never in the order it was dealt)."""
+    return " ".join(card_markup(c, lang) for c in sorted_cards(cards))
+
+
 def action_markup(action: Action, lang: Lang) -> str:
     if isinstance(action, CardAction):
-        return card_markup(action.card)
+        return card_markup(action.card, lang)
     return escape(action_text(action, lang))
 
 
@@ -55,7 +75,7 @@ def choices_markup(legal: Sequence[Action], lang: Lang) -> str:
 
 
 def trick_markup(cards: Iterable[tuple[Seat, Card]], lang: Lang) -> str:
-    return ", ".join(f"{_letter(seat, lang)} {card_markup(card)}" for seat, card in cards)
+    return ", ".join(f"{_letter(seat, lang)} {card_markup(card, lang)}" for seat, card in cards)
 
 
 def completed_trick_markup(
@@ -65,7 +85,7 @@ def completed_trick_markup(
     so that the missing card does not look like a bug."""
     cards = trick_markup(trick.cards, lang)
     if trick.talon_card is not None:
-        cards = f"[{card_markup(trick.talon_card)}] " + cards
+        cards = f"[{card_markup(trick.talon_card, lang)}] " + cards
     if out is not None and all(seat != out for seat, _ in trick.cards):
         cards += f" ({escape(tr(lang, 'out_in_trick', seat=_letter(out, lang)))})"
     return tr(lang, "trick_done", n=number, cards=cards, winner=_letter(trick.winner, lang))
@@ -114,14 +134,14 @@ def view_lines(view: View, lang: Lang, *, seat_labels: dict[Seat, str] | None = 
         if calls:
             lines.append(f"{tr(lang, 'bidding')}: {calls}")
     if view.talon and view.phase is not Phase.PLAY:
-        lines.append(f"{tr(lang, 'talon')}: {' '.join(card_markup(c) for c in view.talon)}")
+        lines.append(f"{tr(lang, 'talon')}: {talon_markup(view.talon, lang)}")
     if view.phase is Phase.PLAY:
         if view.tricks_won:
             won = ", ".join(f"{_letter(s, lang)} {n}" for s, n in view.tricks_won.items())
             lines.append(f"{tr(lang, 'tricks')}: {won}")
         table = trick_markup(view.current_trick, lang)
         if view.lead_talon_card is not None:
-            lead = f"{tr(lang, 'talon_lead')} {card_markup(view.lead_talon_card)}"
+            lead = f"{tr(lang, 'talon_lead')} {card_markup(view.lead_talon_card, lang)}"
             table = f"{lead}, {table}" if table else lead
         if table:
             lines.append(f"{tr(lang, 'on_table')}: {table}")
@@ -130,9 +150,9 @@ def view_lines(view: View, lang: Lang, *, seat_labels: dict[Seat, str] | None = 
         if cards is None or seat == view.seat:
             continue
         label = labels.get(seat, seat_name(seat, lang))
-        lines.append(f"{escape(label)}: {hand_markup(cards)}")
+        lines.append(f"{escape(label)}: {hand_markup(cards, lang)}")
     if view.seat in view.active:
         lines.append(
-            f"{tr(lang, 'your_hand')} ({_letter(view.seat, lang)}): {hand_markup(view.hand)}"
+            f"{tr(lang, 'your_hand')} ({_letter(view.seat, lang)}): {hand_markup(view.hand, lang)}"
         )
     return lines

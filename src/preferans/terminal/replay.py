@@ -8,49 +8,23 @@ is as cheap as stepping forward.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rich.console import Console
 from rich.markup import escape
 
-from preferans.game import DealState, Phase, new_deal
-from preferans.notation import GameRecord
-from preferans.notation.replay import replay
-from preferans.scoring.sheet import DealRecord as SheetRecord
-from preferans.terminal.analysis import analyse_state, unavailable_reason
+from preferans.analysis.positions import Position
+from preferans.analysis.values import analyse_state, unavailable_reason
+from preferans.game import DealState, Phase
 from preferans.terminal.i18n import Lang, contract_text, seat_name
-from preferans.terminal.render import action_markup, card_markup, hand_markup, trick_markup
+from preferans.terminal.render import (
+    action_markup,
+    card_markup,
+    hand_markup,
+    talon_markup,
+    trick_markup,
+)
 
-__all__ = ["Position", "ReplayViewer", "positions_of"]
-
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """One moment of one deal: the state after ``move`` moves (0 = as dealt)."""
-
-    deal: int
-    move: int
-    moves: int
-    state: DealState
-    written: SheetRecord | None = None
-    """What the deal wrote on the sheet (on a deal's last position, once it is over)."""
-
-
-def positions_of(record: GameRecord) -> list[Position]:
-    """Every position of every deal, in order; ``ReplayError`` if the record is bad."""
-    replayed = replay(record, allow_unfinished=True)
-    out: list[Position] = []
-    written = replayed.sheet.records
-    for number, final in enumerate(replayed.states, start=1):
-        state = new_deal(record.rules, final.deal, raspasy_run=final.raspasy_run)
-        total = len(final.history)
-        sheet = written[number - 1] if number <= len(written) else None
-        out.append(Position(number, 0, total, state, sheet if state.is_over else None))
-        while len(state.history) < total:
-            state = state.apply(final.history[len(state.history)][1])
-            done = sheet if state.is_over else None
-            out.append(Position(number, len(state.history), total, state, done))
-    return out
+__all__ = ["ReplayViewer"]
 
 
 _WORDS = {
@@ -80,6 +54,14 @@ _WORDS = {
     ),
     "end": ("End of the record.", "Конец записи."),
     "bad": ("Not understood: {text}", "Не понял: {text}"),
+    "no_deal": (
+        "No deal {n}: the record has deals 1–{last}.",
+        "Нет сдачи {n}: в записи сдачи 1–{last}.",
+    ),
+    "no_position": (
+        "No position {n}: the record has positions 1–{last}.",
+        "Нет позиции {n}: в записи позиции 1–{last}.",
+    ),
 }
 
 
@@ -127,11 +109,11 @@ class ReplayViewer:
         elif state.is_raspasy:
             say(self.w("raspasy"))
         for seat in state.active:
-            say(f"{seat.name}: {hand_markup(state.hand(seat))}")
-        talon = " ".join(card_markup(c) for c in state.deal.talon_order)
+            say(f"{seat.name}: {hand_markup(state.hand(seat), lang)}")
+        talon = talon_markup(state.deal.talon_order, lang)
         say(f"{self.w('talon')}: {talon}")
         if state.discard:
-            say(f"{self.w('discard')}: {hand_markup(state.discard)}")
+            say(f"{self.w('discard')}: {hand_markup(state.discard, lang)}")
         if state.phase is Phase.PLAY or state.is_over:
             won = ", ".join(f"{s.name} {n}" for s, n in state.tricks_won.items())
             say(f"{self.w('tricks')}: {won}")
@@ -154,7 +136,7 @@ class ReplayViewer:
             self.console.print(f"{self.w('solver')}: {self.w('no_solver')} ({reason})")
             return
         ranked = sorted(values.values.items(), key=lambda item: (item[0].suit, -item[0].rank))
-        parts = "  ".join(f"{card_markup(card)} {value}" for card, value in ranked)
+        parts = "  ".join(f"{card_markup(card, self.lang)} {value}" for card, value in ranked)
         self.console.print(f"{self.w('solver')}: {parts}  ({self.w(values.meaning)})")
 
     def dump(self, indices: list[int], progress: Callable[[], None] | None = None) -> None:
@@ -185,12 +167,17 @@ class ReplayViewer:
             elif word in ("p", "prev", "назад"):
                 index = max(0, index - 1)
             elif word in ("g", "goto") and argument.isdigit():
-                index = min(max(int(argument) - 1, 0), last)
+                if not 1 <= int(argument) <= last + 1:
+                    message = self.w("no_position", n=int(argument), last=last + 1)
+                    self.console.print(message, markup=False)
+                    continue
+                index = int(argument) - 1
             elif word in ("d", "deal") and argument.isdigit():
                 deal = int(argument)
                 found = [i for i, p in enumerate(self.positions) if p.deal == deal]
                 if not found:
-                    self.console.print(self.w("bad", text=text), markup=False)
+                    message = self.w("no_deal", n=deal, last=self.positions[-1].deal)
+                    self.console.print(message, markup=False)
                     continue
                 index = found[0]
             elif word in ("q", "quit", "exit", "выход"):

@@ -18,7 +18,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from preferans.actions import Action
-from preferans.bots.base import Bot, level_names, make_bot
+from preferans.bots.base import Bot
+from preferans.bots.levels import level_names, make_bot
 from preferans.fairness import commitment, deal_source, new_secret, parse_secret
 from preferans.game import DealState
 from preferans.notation import GameRecord, NotationError, ReplayError, dumps, from_json, loads
@@ -26,13 +27,12 @@ from preferans.notation.replay import record_from_game, replay
 from preferans.rules import Rules
 from preferans.scoring import Pulya, Sheet
 from preferans.scoring.sheet import DealRecord as SheetRecord
-from preferans.seats import Seat, seats_for
+from preferans.seats import Seat, player_seats
 
 __all__ = [
     "GameSetup",
     "SaveError",
     "Session",
-    "player_seats",
     "read_save",
     "secret_for_seed",
     "stake_value",
@@ -95,7 +95,7 @@ class GameSetup:
         stake: str | None = None,
     ) -> GameSetup:
         """A new game; ``seed`` fixes the cards and the bots (random when None)."""
-        seats = player_seats(rules)
+        seats = player_seats(rules.players)
         if human not in seats:
             raise ValueError(
                 f"seat {human.name} is not a player's seat with {rules.players} players "
@@ -122,12 +122,6 @@ class GameSetup:
         if stake is not None:
             stake_value(stake)
         return cls(rules, target, human, levels, bot_seed, secret, table_id, max_deals, stake)
-
-
-def player_seats(rules: Rules) -> tuple[Seat, ...]:
-    """Seats of live players: with 2 players the dummy's seat (East) is nobody's."""
-    seats = seats_for(rules.players)
-    return seats[:2] if rules.has_dummy else seats
 
 
 class Session:

@@ -2,7 +2,7 @@
 
 The Russian model (:mod:`preferans.bots.inference`) reads a bid as a number of tricks;
 a Balkan number names a game and every game needs 6 tricks, so here a bid of ``n`` says
-"some game numbered ``n`` or more is playable" (:func:`preferans.bots.balkan.playable_number`
+"some game numbered ``n`` or more is playable" (:func:`preferans.balkan.bot.playable_number`
 made smooth: the best margin over 6 of those games' table estimates, plus the talon's
 gain or minus igra's margin), a pass says none is, the game named says its estimate
 carries it, and the defence calls follow the heuristic's whist and kontra thresholds.
@@ -31,7 +31,7 @@ def _logistic(x: float) -> float:
 @lru_cache(maxsize=65536)
 def _margins(mask: int) -> dict[int, float]:
     """Per game number: its table estimate minus the 6 tricks needed (no talon counted)."""
-    from preferans.bots.balkan import NEED, game_estimate
+    from preferans.balkan.bot import NEED, game_estimate
     from preferans.bots.evaluation import should_bid_misere
 
     cards = CardSet.from_mask(mask)
@@ -42,7 +42,7 @@ def _margins(mask: int) -> dict[int, float]:
 
 def _margin(cards: CardSet, floor: int, *, talon: bool) -> float:
     """The best margin of the games numbered ``floor`` or more."""
-    from preferans.bots.balkan import IGRA_MARGIN, TALON_GAIN
+    from preferans.balkan.bot import IGRA_MARGIN, TALON_GAIN
 
     margins = _margins(cards.mask)
     adjust = TALON_GAIN if talon else -IGRA_MARGIN
@@ -73,7 +73,7 @@ def _bid_factor(cards: CardSet, call: Bid | Call, standing: Contract | None) -> 
 
 def _named_factor(cards: CardSet, contract: Contract) -> float:
     """The game named after the discard: its estimate on the ten cards should carry it."""
-    from preferans.bots.balkan import NEED, game_estimate
+    from preferans.balkan.bot import NEED, game_estimate
     from preferans.bots.evaluation import should_bid_misere
 
     if contract.is_misere:
@@ -83,7 +83,7 @@ def _named_factor(cards: CardSet, contract: Contract) -> float:
 
 def _defence_factor(cards: CardSet, call: Call, contract: Contract, first: bool) -> float:
     """A defender's whist/pass (his first call) and kontra, by the heuristic's thresholds."""
-    from preferans.bots.balkan import KONTRA_TRICKS, WHIST_FIRST
+    from preferans.balkan.bot import KONTRA_TRICKS, WHIST_FIRST
     from preferans.bots.heuristic import defence_estimate
 
     if contract.is_misere:
@@ -100,7 +100,7 @@ def _defence_factor(cards: CardSet, call: Call, contract: Contract, first: bool)
 
 
 def _re_kontra_factor(cards: CardSet, call: Call, contract: Contract) -> float:
-    from preferans.bots.balkan import NEED, game_estimate
+    from preferans.balkan.bot import NEED, game_estimate
 
     if call.kind is not CallKind.KONTRA or contract.is_misere:
         return 1.0

@@ -1,7 +1,7 @@
-"""The Balkan (Serbian) game in the same engine (seed 003, docs/balkan.md).
+"""The Balkan (Serbian) game's phases (seed 003, docs/balkan.md).
 
-What differs from the Russian game lives here, called from the phase modules when
-``rules.is_balkan``:
+What differs from the Russian game lives here; :class:`~preferans.balkan.state.BalkanDealState`
+puts these functions in its phase tables (the shared talon and trick play do the rest):
 
 - bidding on numbers 2–7 (each number names its game: 2 ♠, 3 ♦, 4 ♥, 5 ♣, 6 betl, 7 sans),
   one step at a time, "moje" (HERE) for a player with priority (earlier from first hand),
@@ -26,27 +26,32 @@ from preferans.actions import (
     INVITE,
     KONTRA,
     PASS,
+    WALK_AWAY,
     WHIST,
     Action,
     Bid,
     Call,
     CallKind,
+    Declare,
     action_from_index,
 )
 from preferans.contracts import Contract, Strain, balkan_ladder
-from preferans.game import finish
+from preferans.game import finish, play, talon
 from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.phase import Phase
 from preferans.result import DealKind, WhistChoice
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.game.state import DealState
+    from preferans.balkan.state import BalkanDealState as DealState
 
 __all__ = [
     "bidding_apply",
     "bidding_explain",
     "bidding_legal",
+    "contract_apply",
+    "contract_explain",
+    "contract_legal",
     "contract_options",
     "first_leader",
     "lowest_contract",
@@ -134,8 +139,6 @@ def bidding_apply(state: DealState, action: Action) -> None:
         finish.end(state)
         return
     if len(remaining) == 1 and state._high_seat == remaining[0]:
-        from preferans.game import talon
-
         state._bidding_len = len(state.history)
         state.declarer = remaining[0]
         talon.begin(state)
@@ -187,6 +190,37 @@ def contract_options(state: DealState) -> tuple[Contract, ...]:
     bid = state.bid
     assert bid is not None
     return tuple(c for c in _LADDER if c.without_talon == bid.without_talon and c >= bid)
+
+
+def contract_legal(state: DealState) -> tuple[Action, ...]:
+    declares = tuple(talon.declare_action(c) for c in contract_options(state))
+    if talon.walk_away_allowed(state):
+        return (*declares, WALK_AWAY)
+    return declares
+
+
+def contract_apply(state: DealState, action: Action) -> None:
+    """Every Balkan game is defended by calls, betl included."""
+    if action is WALK_AWAY:
+        talon.walk_away(state)
+        return
+    assert type(action) is Declare
+    contract = action.contract
+    state.contract = contract
+    state._kind = DealKind.MISERE if contract.is_misere else DealKind.GAME
+    whisting_begin(state)
+
+
+def contract_explain(state: DealState, action: Action) -> IllegalActionError:
+    bid = state.bid
+    assert bid is not None
+    if isinstance(action, Declare) and state.phase is Phase.CONTRACT:
+        if not action.contract.balkan:
+            return refusal("name_balkan_game")
+        if action.contract.without_talon != bid.without_talon:
+            return refusal("contract_keeps_talon")
+        return refusal("contract_too_low", bid=str(bid))
+    return talon.explain(state, action)
 
 
 # --- defence and kontra -------------------------------------------------------------------
@@ -327,8 +361,6 @@ def _declarer_turn(state: DealState, raised: tuple[Seat, ...]) -> None:
 
 
 def _start_play(state: DealState) -> None:
-    from preferans.game import play
-
     state._kqueue = ()
     state._kraised = ()
     play.start_contract(state)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from preferans import solver
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare, card_action
-from preferans.bots.balkan import (
+from preferans.balkan.bot import (
     INVITE_AT,
     KONTRA_TRICKS,
     NEED,
@@ -39,19 +39,20 @@ from preferans.bots.balkan import (
     WHIST_FIRST,
     game_estimate,
 )
+from preferans.balkan.payoff import balkan_value
 from preferans.bots.base import decision_rng
 from preferans.bots.evaluation import misere_risk
 from preferans.bots.heuristic import defence_estimate, here_answered, heuristic_action
 from preferans.bots.inference import TALON, World, draw_worlds, hidden_slots, random_world
-from preferans.bots.payoff import balkan_value, split_defence, synth_result
+from preferans.bots.payoff import split_defence, synth_result
 from preferans.bots.sampling import (
     Decision,
     Option,
-    _call,
-    _game_discards,
-    _misere_discards,
-    _representatives,
-    _twin,
+    find_call,
+    game_discards,
+    misere_discards,
+    representatives,
+    twin_card,
 )
 from preferans.cards import CardSet
 from preferans.contracts import Contract, Strain, balkan_ladder
@@ -292,7 +293,7 @@ def _play(bot: SamplingBot, view: View) -> Decision | None:
     contract, declarer = view.contract, view.declarer
     if not legal or contract is None or declarer is None:
         return None
-    reps = _representatives(legal, view)
+    reps = representatives(legal, view)
     default = heuristic_action(view)
     if len(reps) == 1:
         return Decision(default, method="forced")
@@ -326,7 +327,7 @@ def _play(bot: SamplingBot, view: View) -> Decision | None:
             if solver.remaining_tricks(after):
                 positions.append(after)
                 slots.append((w, r, gain))
-    values = bot._solve(positions, objective, [decl] * len(positions))
+    values = bot.solve_positions(positions, objective, [decl] * len(positions))
     for (w, r, gain), v in zip(slots, values, strict=True):
         totals[w][r] = base + gain + v
     table = _play_table(view, mover, declarer, contract)
@@ -339,7 +340,7 @@ def _play(bot: SamplingBot, view: View) -> Decision | None:
     preferred = [o for o in options if o.value >= best - 1e-9]
     chosen = next((o for o in preferred if o.action == default), None)
     if chosen is None and isinstance(default, CardAction):
-        twin = _twin(default.card, reps, view)
+        twin = twin_card(default.card, reps, view)
         chosen = next((o for o in preferred if o.action == twin), None)
     if chosen is None:
         chosen = preferred[0]
@@ -392,8 +393,8 @@ def _play_table(view: View, mover: Seat, declarer: Seat, contract: Contract) -> 
 
 def _bid(bot: SamplingBot, view: View) -> Decision | None:
     legal = view.legal_actions
-    pass_ = _call(legal, CallKind.PASS)
-    here = _call(legal, CallKind.HERE) if not here_answered(view) else None
+    pass_ = find_call(legal, CallKind.PASS)
+    here = find_call(legal, CallKind.HERE) if not here_answered(view) else None
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.contract.ladder_key)
     worlds, exact = draw_worlds(
         view, decision_rng(bot.seed, view, "worlds"), max(6, bot.samples // 2)
@@ -490,14 +491,12 @@ def _bid_games(
         estimates: dict[Contract, float] = {}
         for contract in games:
             if contract.is_misere:
-                drop = (
-                    _misere_discards(cards, own_lead=own_lead, keep=0, count=1)[0] if talon else 0
-                )
+                drop = misere_discards(cards, own_lead=own_lead, keep=0, count=1)[0] if talon else 0
                 kept[contract] = cards & ~drop
                 continue
             strain = contract.strain
             assert strain is not None
-            drop = _game_discards(cards, strain, 0, keep=1)[0] if talon else 0
+            drop = game_discards(cards, strain, 0, keep=1)[0] if talon else 0
             kept[contract] = cards & ~drop
             estimates[contract] = game_estimate(CardSet.from_mask(kept[contract]), contract)
         top = max(estimates.values())
@@ -519,10 +518,10 @@ def _bid_games(
             positions.append(Position.make(hands, leader=leader, trump=_trump(contract)))
             tasks.append((w, contract))
     for task, t in zip(
-        tasks, bot._solve(positions, Objective.TRICKS, [decl] * len(tasks)), strict=True
+        tasks, bot.solve_positions(positions, Objective.TRICKS, [decl] * len(tasks)), strict=True
     ):
         tricks[task] = t
-    betl_vals = bot._solve(betl_positions, Objective.MISERE, [decl] * len(betl_tasks))
+    betl_vals = bot.solve_positions(betl_positions, Objective.MISERE, [decl] * len(betl_tasks))
     for task, t in zip(betl_tasks, betl_vals, strict=True):
         tricks[task] = t
     out: dict[Contract, tuple[float, float]] = {}
@@ -616,11 +615,11 @@ def _plan(
         elif fixed:
             drops = [fixed]
         elif contract.is_misere:
-            drops = _misere_discards(cards, own_lead=own_lead, keep=own_discard, count=3)
+            drops = misere_discards(cards, own_lead=own_lead, keep=own_discard, count=3)
         else:
             strain = contract.strain
             assert strain is not None
-            drops = _game_discards(cards, strain, own_discard, keep=3)
+            drops = game_discards(cards, strain, own_discard, keep=3)
         candidates += [(d, contract) for d in drops]
     candidates = _promising(candidates, cards, own_lead=own_lead) or candidates
     positions: list[Position] = []
@@ -639,8 +638,8 @@ def _plan(
     results: dict[int, list[int]] = {}
     game_pos = [positions[i * n + j] for i in game_idx for j in range(n)]
     betl_pos = [positions[i * n + j] for i in betl_idx for j in range(n)]
-    game_vals = bot._solve(game_pos, Objective.TRICKS, [decl] * len(game_pos))
-    betl_vals = bot._solve(betl_pos, Objective.MISERE, [decl] * len(betl_pos))
+    game_vals = bot.solve_positions(game_pos, Objective.TRICKS, [decl] * len(game_pos))
+    betl_vals = bot.solve_positions(betl_pos, Objective.MISERE, [decl] * len(betl_pos))
     for k, i in enumerate(game_idx):
         results[i] = game_vals[k * n : (k + 1) * n]
     for k, i in enumerate(betl_idx):
@@ -700,8 +699,8 @@ def _defence(bot: SamplingBot, view: View) -> Decision | None:
     if contract is None or declarer is None:
         return None
     me = view.seat
-    pass_ = _call(legal, CallKind.PASS)
-    kontra = _call(legal, CallKind.KONTRA)
+    pass_ = find_call(legal, CallKind.PASS)
+    kontra = find_call(legal, CallKind.KONTRA)
     levels = dict(view.kontra)
     if pass_ is not None and kontra is not None:
         top = max(levels.values(), default=0) if me == declarer else levels.get(me, 0)
@@ -720,10 +719,10 @@ def _defence(bot: SamplingBot, view: View) -> Decision | None:
         Position.make([w.hand(s) for s in order], leader=lead, trump=_trump(contract))
         for w in worlds
     ]
-    tricks = bot._solve(full, objective, [decl] * len(full))
+    tricks = bot.solve_positions(full, objective, [decl] * len(full))
     alone: list[int] | None = None
-    whist_stage = _call(legal, CallKind.WHIST) is not None
-    lone_stage = _call(legal, CallKind.INVITE) is not None or (
+    whist_stage = find_call(legal, CallKind.WHIST) is not None
+    lone_stage = find_call(legal, CallKind.INVITE) is not None or (
         view.invited is None and view.whisters == (me,) and not any(levels.values())
     )
     if (whist_stage or lone_stage) and not contract.is_misere and me != declarer:
@@ -738,7 +737,7 @@ def _defence(bot: SamplingBot, view: View) -> Decision | None:
                     hands, leader=_leader(order, declarer, contract, out), trump=_trump(contract)
                 )
             )
-        alone = bot._solve(hands_out, objective, [decl] * len(hands_out))
+        alone = bot.solve_positions(hands_out, objective, [decl] * len(hands_out))
     options: list[Option] = []
     p_made = _weighted(
         worlds,
@@ -794,7 +793,7 @@ def _call_value(
             levels=levels,
             shares=shares,
         )
-    if kind in (CallKind.WHIST, CallKind.PASS) and _call(view.legal_actions, CallKind.WHIST):
+    if kind in (CallKind.WHIST, CallKind.PASS) and find_call(view.legal_actions, CallKind.WHIST):
         return _whist_stage(view, world, kind is CallKind.WHIST, tricks, alone_tricks, shares)
     if view.invited is None and len(whisters) == 1 and not any(levels.values()):
         # The lone whister: play alone (pass), invite, or kontra (which invites).

@@ -40,6 +40,7 @@ __all__ = [
     "KONTRA_TRICKS",
     "RE_KONTRA_MARGIN",
     "balkan_action",
+    "family_action",
     "game_estimate",
     "playable_number",
 ]
@@ -100,6 +101,18 @@ def _own_lead(view: View) -> bool:
     from preferans.game.deal import active_seats
 
     return view.seat == active_seats(view.rules.players, view.dealer)[0]
+
+
+_OWN_PHASES = frozenset(("BIDDING", "DISCARD", "CONTRACT", "WHISTING"))
+
+
+def family_action(view: View) -> Action | None:
+    """The family's heuristic choice (the protocol's ``bot_action``): the bidding, the
+    discard, the contract and the defence are Balkan; None leaves the rest to the shared
+    heuristic."""
+    if view.phase.name not in _OWN_PHASES:
+        return None
+    return balkan_action(view)
 
 
 def balkan_action(view: View) -> Action:

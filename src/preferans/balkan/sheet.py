@@ -6,10 +6,11 @@ defence he falls short in; when it crosses zero a hat is drawn (an inverted hat 
 comes back). Beside it, two whist columns (juhe): what he wrote on his left and on his right
 opponent. At the end a bula point is worth 10 whists.
 
-:class:`BulaSheet` offers the same interface as the pulya :class:`~.sheet.Sheet` (apply a
-:class:`~preferans.result.DealResult`, records with breakdowns in Russian and English,
-``settle``, JSON, replay), so a server or a client picks the sheet with :func:`new_sheet`
-and needs no other special code.
+:class:`BulaSheet` offers the same interface as the pulya sheet
+(:class:`~preferans.scoring.sheet.Sheet`: apply a :class:`~preferans.result.DealResult`,
+records with breakdowns in Russian and English, ``settle``, JSON, replay), so a server or a
+client picks the sheet with :func:`preferans.scoring.new_sheet` and needs no other special
+code.
 """
 
 from __future__ import annotations
@@ -23,19 +24,19 @@ from typing import Any, Final
 
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
+from preferans.scoring.serial import result_from_dict, result_to_dict
+from preferans.scoring.settlement import round_results
+from preferans.scoring.sheet import DealRecord, Sheet, SheetError
+from preferans.scoring.writes import Column, Language, Reason, Write, format_number, seat_letter
 from preferans.seats import Seat, next_seat, seats_for
-
-from .serial import result_from_dict, result_to_dict
-from .settlement import round_results
-from .sheet import DealRecord, Sheet, SheetError
-from .writes import Column, Language, Reason, Write, format_number, seat_letter
 
 __all__ = [
     "DEFAULT_BULA",
     "BulaRecord",
     "BulaSettlement",
     "BulaSheet",
-    "new_sheet",
+    "render_bula_svg",
+    "render_bula_text",
     "score_balkan",
 ]
 
@@ -46,14 +47,6 @@ WHISTS_PER_BULA_POINT: Final = 10
 #: A declarer holding an open refe plays his next game at double value.
 REFE_FACTOR: Final = 2
 FORMAT_VERSION: Final = 1
-
-
-def new_sheet(rules: Rules, target: int | None = None) -> Sheet | BulaSheet:
-    """The sheet the table's rules call for: the bula sheet for the Balkan game (``target``
-    is the bula start), else the pulya sheet (``target`` is the pulya)."""
-    if rules.is_balkan:
-        return BulaSheet(rules, target)
-    return Sheet(rules, target)
 
 
 class BulaError(SheetError):
@@ -598,7 +591,8 @@ def render_bula_text(
     title = (
         f"Була от {sheet.target} · балканский · сдач {sheet.deals_played}"
         if ru
-        else f"Bula from {sheet.target} · Balkan · {sheet.deals_played} deals"
+        else f"Bula from {sheet.target} · Balkan · {sheet.deals_played} deal"
+        + ("" if sheet.deals_played == 1 else "s")
     )
     lines = [title, ""]
     for seat in sheet.seats:
