@@ -23,8 +23,10 @@ SUBCOMMANDS: tuple[str, ...] = (
     "serve",
     "solve",
     "match",
+    "bot",
     "replay",
     "verify",
+    "review",
     "club",
 )
 
