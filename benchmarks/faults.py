@@ -385,7 +385,12 @@ async def cluster_faults(data: Path, faults: int, rng: random.Random) -> Tally:
     try:
         people, table = await _people(nodes)
         for n in range(faults):
-            await _moves(people, rng.randrange(3, 10), rng, acked)
+            try:
+                await _moves(people, rng.randrange(3, 10), rng, acked)
+            except TimeoutError:
+                # Known: after a Redis restart a table may stay without an owner.
+                tally.problems.append(f"stalled: nobody's turn for a minute after fault {n}")
+                break
             before = {p.seat or "": p.latest for p in people}
             await _in_flight(people, rng)
             if n % 2 == 0:
@@ -402,7 +407,8 @@ async def cluster_faults(data: Path, faults: int, rng: random.Random) -> Tally:
             logged = _logged_pg(schema, table)
             if len(logged) == len(acked) + 1:
                 acked.append(logged[-1])
-        await _moves(people, 5, rng, acked)
+        if not tally.problems:
+            await _moves(people, 5, rng, acked)
         _compare(tally, acked, _logged_pg(schema, table), "cluster")
         for person in people:
             await person.close()
