@@ -23,10 +23,11 @@ from preferans.actions import (
     Declare,
     card_action,
 )
+from preferans.bots.claim_answer import answer_claim
 from preferans.bots.evaluation import (
-    best_estimate,
+    best_declarer_strain,
     best_misere_discard,
-    hand_tricks,
+    declarer_tricks,
     should_bid_misere,
     should_open_bidding,
 )
@@ -79,7 +80,7 @@ def heuristic_action(view: View) -> Action:
     if phase is Phase.BIDDING:
         return _bid(view)
     if phase is Phase.TALON:
-        return _first_of(legal, Call) if _has(legal, Call) else legal[0]
+        return _talon(view)
     if phase is Phase.DISCARD:
         return _discard(view)
     if phase is Phase.CONTRACT:
@@ -87,19 +88,11 @@ def heuristic_action(view: View) -> Action:
     if phase is Phase.WHISTING:
         return _whist(view)
     if phase is Phase.CLAIM:
-        return _call(legal, CallKind.REJECT) or legal[0]
+        return answer_claim(view)
     cards = [a for a in legal if isinstance(a, CardAction)]
     if cards:
         return card_action(choose_card(play_context(view)))
     return next((a for a in legal if not isinstance(a, Claim)), legal[0])
-
-
-def _has(legal: tuple[Action, ...], kind: type) -> bool:
-    return any(isinstance(a, kind) for a in legal)
-
-
-def _first_of(legal: tuple[Action, ...], kind: type) -> Action:
-    return next(a for a in legal if isinstance(a, kind))
 
 
 def _call(legal: tuple[Action, ...], kind: CallKind) -> Action | None:
@@ -110,10 +103,10 @@ def _call(legal: tuple[Action, ...], kind: CallKind) -> Action | None:
 
 
 def declarer_estimate(cards: CardSet) -> tuple[Strain, float]:
-    """The best strain for these cards and the table's tricks in it (a long trump suit
-    earns 0.15 a card beyond three; no-trump pays 0.5 for the lack of trumps)."""
-    strain, value = best_estimate(cards.mask)
-    return Strain(strain), value
+    """The best strain for these cards and the estimate in it
+    (:func:`~preferans.bots.evaluation.declarer_tricks`: length and strength of trumps)."""
+    trump, value = best_declarer_strain(cards)
+    return Strain.NO_TRUMP if trump is None else Strain(int(trump)), value
 
 
 def max_contract(cards: CardSet) -> Contract | None:
@@ -190,8 +183,7 @@ def best_game_discard(cards: CardSet, bid: Contract | None) -> tuple[CardSet, St
             level = _required(bid, strain)
             if level is None:
                 continue
-            trump = strain.trump
-            value = hand_tricks(rest, trump) - (0.5 if trump is None else 0.0) - level
+            value = declarer_tricks(rest, strain.trump) - level
             if best is None or value > best[2] + 1e-9:
                 best = (CardSet(drop), strain, value)
     assert best is not None
@@ -238,9 +230,7 @@ def _declare(view: View) -> Action:
         contract = action.contract
         if contract.is_misere:
             continue
-        trump = contract.trump
-        est = hand_tricks(hand, trump) - (0.5 if trump is None else 0.0)
-        margin = est - contract.level
+        margin = _margin(hand, contract)
         # Prefer the cheapest contract with a good margin; a higher one only with room.
         score = min(margin, 1.0) + 0.1 * contract.level - (0.4 if margin < 0 else 0.0)
         scored.append((score, action))
@@ -254,8 +244,36 @@ def _declare(view: View) -> Action:
 
 
 def _margin(hand: CardSet, contract: Contract) -> float:
-    trump = contract.trump
-    return hand_tricks(hand, trump) - (0.5 if trump is None else 0.0) - contract.level
+    return declarer_tricks(hand, contract.trump) - contract.level
+
+
+#: Taking the talon is kept while the plan with it is at most this far short.
+TAKE_MARGIN = -1.0
+
+
+def _talon(view: View) -> Action:
+    """4 players, ``throw_talon``: take the talon when the best discard with it leaves a
+    made contract (or at least a better one than the own ten cards), else throw it and
+    name a contract on the ten (or walk away from both when that costs least)."""
+    from preferans.actions import THROW_TALON
+
+    legal = view.legal_actions
+    talon = view.talon
+    bid = view.bid
+    walk = _call(legal, CallKind.WALK_AWAY)
+    cards = [a for a in legal if isinstance(a, CardAction)]
+    if talon is None or bid is None or not cards:
+        return THROW_TALON if THROW_TALON in legal else legal[0]
+    drop, _, taken = best_game_discard(view.hand | talon, bid)
+    _, _, kept = best_game_discard(view.hand, bid)
+    take = card_action(drop.sorted()[0])
+    if take not in legal:
+        take = cards[0]
+    if taken >= TAKE_MARGIN or taken >= kept:
+        return take
+    if kept >= TAKE_MARGIN or walk is None:
+        return THROW_TALON if THROW_TALON in legal else take
+    return walk
 
 
 # --- whisting ----------------------------------------------------------------------------

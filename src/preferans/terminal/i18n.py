@@ -265,6 +265,9 @@ _LEVELS_RU: Final = {
     "random": "случайный",
     "heuristic": "эвристический",
     "sampling": "расчётный",
+    "novice": "новичок",
+    "amateur": "любитель",
+    "master": "мастер",
 }
 
 
