@@ -51,9 +51,9 @@ def _no_walk_away(view: View, action: Action) -> str | None:
 
 def _max_level(level: int) -> Callable[[View, Action], str | None]:
     def check(view: View, action: Action) -> str | None:
-        if isinstance(action, Bid) and not action.contract.is_misere:
-            if action.contract.level > level:
-                return f"bid {action.contract} on a {level}-trick hand"
+        contract = action.contract if isinstance(action, Bid) else None
+        if contract is not None and not contract.is_misere and contract.level > level:
+            return f"bid {action} on a {level}-trick hand"
         return None
 
     return check

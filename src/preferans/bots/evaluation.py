@@ -179,7 +179,9 @@ def declarer_tricks(cards: CardSet, trump: Suit | None) -> float:
 def best_declarer_strain(cards: CardSet) -> tuple[Suit | None, float]:
     """The strain with the highest :func:`declarer_tricks` (no-trump on a tie, then the
     longer trump suit)."""
-    options = [(declarer_tricks(cards, None), 1, 0, None)]
+    options: list[tuple[float, int, int, Suit | None]] = [
+        (declarer_tricks(cards, None), 1, 0, None)
+    ]
     for suit in Suit:
         options.append((declarer_tricks(cards, suit), 0, cards.count(suit), suit))
     value, _, _, strain = max(options, key=lambda t: (round(t[0], 9), t[1], t[2]))
