@@ -16,11 +16,13 @@ from typing import Final
 from preferans.cards import Card, CardSet, Rank, Suit
 
 __all__ = [
+    "TALON_GAIN",
     "TRICK_TABLE",
     "MisereHole",
     "best_declarer_strain",
     "best_misere_discard",
     "declarer_tricks",
+    "defence_estimate",
     "hand_tricks",
     "misere_catch",
     "misere_holes",
@@ -155,6 +157,31 @@ def hand_tricks(cards: CardSet, trump: Suit | None = None) -> float:
     for suit in range(4):
         part = mask >> (8 * suit) & 0xFF
         total += _TRUMP_VALUE[part] if suit == trump else _SIDE_VALUE[part]
+    return total
+
+
+#: Tricks the talon is expected to add to a bidder's estimate.
+TALON_GAIN: Final = 0.7
+
+
+def defence_estimate(cards: CardSet, trump: Suit | None) -> float:
+    """Tricks a defender's hand should take: top cards in side suits, length in trumps."""
+    total = 0.0
+    for suit in Suit:
+        mask = cards.mask >> (8 * suit) & 0xFF
+        count = mask.bit_count()
+        if not count:
+            continue
+        ace, king, queen = mask >> Rank.ACE & 1, mask >> Rank.KING & 1, mask >> Rank.QUEEN & 1
+        if suit == trump:
+            value = ace + 0.8 * king * (count >= 2) + 0.5 * queen * (count >= 3)
+            value += max(0, count - 3) * 0.7
+        else:
+            value = ace + (0.9 if ace else 0.5) * king * (count >= 2 or ace)
+            value += 0.25 * queen * (count >= 3) * (1 if (ace or king) else 0.6)
+            if trump is None and count >= 5 and ace:
+                value += 0.5 * (count - 4)
+        total += value
     return total
 
 

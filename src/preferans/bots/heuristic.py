@@ -25,9 +25,11 @@ from preferans.actions import (
 )
 from preferans.bots.claim_answer import answer_claim
 from preferans.bots.evaluation import (
+    TALON_GAIN,
     best_declarer_strain,
     best_misere_discard,
     declarer_tricks,
+    defence_estimate,
     should_bid_misere,
     should_open_bidding,
 )
@@ -47,9 +49,6 @@ __all__ = [
     "defence_estimate",
     "heuristic_action",
 ]
-
-#: Tricks the talon is expected to add to a bidder's estimate.
-TALON_GAIN = 0.7
 
 
 class HeuristicBot:
@@ -277,27 +276,6 @@ def _talon(view: View) -> Action:
 
 
 # --- whisting ----------------------------------------------------------------------------
-
-
-def defence_estimate(cards: CardSet, trump: Suit | None) -> float:
-    """Tricks a defender's hand should take: top cards in side suits, length in trumps."""
-    total = 0.0
-    for suit in Suit:
-        mask = cards.mask >> (8 * suit) & 0xFF
-        count = mask.bit_count()
-        if not count:
-            continue
-        ace, king, queen = mask >> Rank.ACE & 1, mask >> Rank.KING & 1, mask >> Rank.QUEEN & 1
-        if suit == trump:
-            value = ace + 0.8 * king * (count >= 2) + 0.5 * queen * (count >= 3)
-            value += max(0, count - 3) * 0.7
-        else:
-            value = ace + (0.9 if ace else 0.5) * king * (count >= 2 or ace)
-            value += 0.25 * queen * (count >= 3) * (1 if (ace or king) else 0.6)
-            if trump is None and count >= 5 and ace:
-                value += 0.5 * (count - 4)
-        total += value
-    return total
 
 
 def _whist(view: View) -> Action:
