@@ -86,7 +86,8 @@ TOP = {"S": "♠AKQJ109 ♣AK ♦AK", "W": "♠8 ♣QJ10 ♦QJ10 ♥QJ10", "E": 
 GREEDY = {"S": "♠AKQJ109 ♣AK ♦A ♥7", "W": "♠8 ♣QJ10 ♦QJ10 ♥AJ10", "E": "♠7 ♣987 ♦K987 ♥98"}
 OPEN_DEFENCE = "6♠, pass, pass, ♥A, ♥K, play 6♠, whist, pass, open, ♠A, ♠8, ♠7"
 ACE = {"S": "♠AK ♣78 ♦78 ♥A789", "W": "♠QJ10 ♣AKQ ♦AKQ ♥J", "E": "♠987 ♣J109 ♦J109 ♥K"}
-SIX = {"S": "♠AKQ98 ♣A7 ♦A7 ♥7", "W": "♠J10 ♣KQJ ♦KQJ ♥AK", "E": "♠7 ♣1098 ♦1098 ♥QJ10"}
+#: South: ♠A K and length, ♣A, ♦K — six tricks at best.
+SIX = {"S": "♠AK987 ♣A7 ♦K7 ♥7", "W": "♠J10 ♣KQJ ♦AQJ ♥AK", "E": "♠Q ♣1098 ♦1098 ♥QJ10"}
 STRONG4 = {"S": "♠AKQJ10 ♣AK ♦AK ♥A", "W": "♠98 ♣QJ10 ♦QJ10 ♥KQ", "N": "♠7 ♣987 ♦987 ♥J109"}
 
 POSITIONS = (
@@ -125,6 +126,13 @@ POSITIONS = (
         SOCHI,
         deal_of("E", GREEDY, "♥K ♥Q"),
         OPEN_DEFENCE.replace("♥A, ♥K", "♥K, ♥Q") + ", claim 9",
+        _accept(False),
+    ),
+    Position(
+        "a closed defender holding an ace rejects a claim of every trick",
+        SOCHI,
+        deal_of("E", GREEDY, "♥K ♥Q"),
+        OPEN_DEFENCE.replace("♥A, ♥K", "♥K, ♥Q").replace("open", "closed") + ", claim 9",
         _accept(False),
     ),
 )

@@ -55,7 +55,7 @@ class Settings:
     idle_seconds: float = 30.0
     """A finished or closed table leaves memory this long after its last watcher."""
     max_tables_per_user: int = 50
-    hint_level: str = "sampling"
+    hint_level: str = "master"
     """The bot level whose advice a hint gives (``sampling``: the solver on sampled deals)."""
     hints_per_second: float = 0.5
     hint_burst: int = 3
