@@ -17,6 +17,7 @@ from preferans.bots.evaluation import hand_tricks, misere_risk
 from preferans.bots.heuristic import declarer_estimate, defence_estimate, heuristic_action
 from preferans.bots.levels import AMATEUR_SAMPLES
 from preferans.bots.sampling import Decision, Option, SamplingBot
+from preferans.errors import PreferansError
 
 if TYPE_CHECKING:
     from preferans.game import View
@@ -305,13 +306,13 @@ def hint(view: View, level: str = "master", *, seed: int = 0, samples: int | Non
     """The recommended action for the seat whose view this is, with its reasons; a level
     named for players gives the hint of the bot setting behind it."""
     if not view.legal_actions:
-        raise ValueError(f"{view.seat} has nothing to decide now")
+        raise PreferansError(f"{view.seat} has nothing to decide now")
     if level == "amateur" and samples is None:
         samples = AMATEUR_SAMPLES
     level = {"novice": "heuristic", "amateur": "sampling", "master": "sampling"}.get(level, level)
     if level == "heuristic":
         return _heuristic_hint(view)
     if level != "sampling":
-        raise ValueError(f"hints come from the heuristic or sampling level, not {level!r}")
+        raise PreferansError(f"hints come from the heuristic or sampling level, not {level!r}")
     bot = SamplingBot(seed=seed) if samples is None else SamplingBot(seed=seed, samples=samples)
     return _from_decision(view, bot.decide(view))

@@ -15,7 +15,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from preferans import fairness
-from preferans.rules import PRESETS, Rules, RulesError, find_rules
+from preferans.errors import RulesError
+from preferans.rules import PRESETS, Rules, find_rules
 from preferans.seats import Seat, player_seats
 from preferans.server import bots, models
 from preferans.server.adjourn import votes_of as _votes
