@@ -172,7 +172,7 @@ def test_setup_checks_seats_and_levels() -> None:
     with pytest.raises(ValueError, match="unknown bot level"):
         GameSetup.create(rules, 10, bots={Seat.W: "genius"})
     setup = GameSetup.create(rules, 10, seed=1)
-    assert dict(setup.bots) == {Seat.W: "heuristic"}
+    assert dict(setup.bots) == {Seat.W: "master"}  # the strongest level is the default
 
 
 def test_resume_refuses_what_is_not_a_save() -> None:
