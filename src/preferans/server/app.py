@@ -50,6 +50,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(seat_api.router)
     app.include_router(players_api.router)
     app.include_router(ws.router)
+    from preferans.server.review_api import router as review_router  # docs/review.md
+
+    app.include_router(review_router)
 
     @app.get("/api/health", tags=["meta"])
     async def health() -> dict[str, object]:

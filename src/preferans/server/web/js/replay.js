@@ -6,6 +6,7 @@ import { h, clear } from "./dom.js";
 import { api } from "./api.js";
 import { t, seatName, actionText, contractText } from "./i18n.js";
 import { card } from "./cards.js";
+import { reviewPanel } from "./review.js";
 
 const DISPLAY_SUITS = ["♠", "♦", "♣", "♥"];
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
@@ -85,6 +86,7 @@ export async function replayView(app, root, tableId) {
       h("p.replay-result", `${t("result")}: `, deal.result.kind === "raspasy" ? t("raspasy")
         : `${seatName(deal.result.declarer)} ${contractText(deal.result.contract || "")}`, " · ",
       Object.entries(deal.result.tricks).map(([s, n]) => `${seatName(s)} ${n}`).join(", ")));
+    review.show(deal.number, step);
     clear(controls, dealPicker,
       h("button", { type: "button", onclick: () => { step = 0; render(); } }, icon("first"), " ", t("first")),
       h("button", { type: "button", onclick: () => { step = Math.max(0, step - 1); render(); } }, icon("prev"), " ", t("prev")),
@@ -97,8 +99,12 @@ export async function replayView(app, root, tableId) {
     if (e.key === "ArrowLeft") { step = Math.max(0, step - 1); render(); }
   }
   document.addEventListener("keydown", onKey);
+  const review = reviewPanel(tableId, { goto: (number, at) => {
+    dealIndex = Math.max(0, record.deals.findIndex((d) => d.number === number));
+    dealPicker.value = String(dealIndex); step = at; render();
+  } });
   clear(root, h("div.replay", h("div.row", h("a.button.ghost.small", { href: "#/" }, "← ", t("lobby")),
-    h("h2", `${t("replay")} #${tableId}`)), controls, board));
+    h("h2", `${t("replay")} #${tableId}`)), controls, board, review.element));
   render();
-  return () => document.removeEventListener("keydown", onKey);
+  return () => { document.removeEventListener("keydown", onKey); review.stop(); };
 }

@@ -12,6 +12,7 @@ import { contractGrid, gridKey } from "./grid.js";
 import { icon } from "./icons.js";
 import { notify } from "./notify.js";
 import { presenceNotice, seatMenu } from "./presence.js";
+import { dealReviewStrip } from "./review.js";
 
 const ORDER = { 2: ["S", "W", "E"], 3: ["S", "W", "E"], 4: ["S", "W", "N", "E"] };
 const POSITIONS = { 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
@@ -50,8 +51,9 @@ export function tableView(app, root, tableId) {
   let tab = "sheet";
   const tabs = h("div.tabs");
   const notice = h("div.table-notice", { "aria-live": "polite" });
+  const reviews = dealReviewStrip(tableId);
   const page = h("div.table-page", { dataset: { table: tableId } }, bar,
-    h("div.table-main", notice, felt, handArea), sidePanel);
+    h("div.table-main", notice, felt, handArea, reviews.element), sidePanel);
   clear(root, page);
 
   const socket = new TableSocket(tableId, {
@@ -74,6 +76,8 @@ export function tableView(app, root, tableId) {
       if (Array.isArray(m.chat)) { st.chat = []; clear(chatLog); for (const line of m.chat) addChat(line); }
       setView(m.view || null, m.legal || [], m.seconds_left, true);
       if (m.summary) finished(m.summary);
+      if (st.you && st.results.length) reviews.dealOver(st.results.length);
+      if (st.you && m.summary) reviews.gameOver();
       renderAll();
       return;
     }
@@ -96,10 +100,11 @@ export function tableView(app, root, tableId) {
         rememberTotals(m.deal, m.sheet.totals);
         if (m.writes) (st.writes ||= [])[m.deal - 1] = { result: m.result, writes: m.writes };
         st.banner = { result: m.result, deal: m.deal, until: Date.now() + 3500 };
+        if (st.you) reviews.dealOver(m.deal);
         schedule(3600);
         renderSide();
         break;
-      case "game_end": finished(m.summary); st.status = "finished"; break;
+      case "game_end": finished(m.summary); st.status = "finished"; reviews.gameOver(); break;
       case "chat": addChat(m); return;
       default: break;
     }
