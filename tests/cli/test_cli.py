@@ -109,8 +109,9 @@ def test_play_conventions_are_applied(tmp_path: Path) -> None:
 
 def test_play_from_a_pipe_to_the_end(tmp_path: Path) -> None:
     result = run(
-        "play", "--seed", "4", "--target", "1", "--lang", "ru", stdin="1\n" * 1000, cwd=tmp_path
-    )
+        "play", "--seed", "4", "--target", "1", "--lang", "ru", "--bots", "novice",
+        stdin="1\n" * 1000, cwd=tmp_path,
+    )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "Пуля окончена." in result.stdout
     records = list(tmp_path.glob("preferans-*.pref"))

@@ -37,7 +37,7 @@ class Settings:
     session_days: int = 30
     grace_seconds: float = 20.0
     """How long a disconnected player keeps the seat before a bot plays for him."""
-    substitute_bot: str = "sampling"
+    substitute_bot: str = "master"
     """The bot level that plays for an absent or timed-out player."""
     think_processes: int = field(default_factory=lambda: min(4, os.cpu_count() or 1))
     """Worker processes where bots and hints think; 0 thinks in threads of this process."""
@@ -56,7 +56,7 @@ class Settings:
     idle_seconds: float = 30.0
     """A finished or closed table leaves memory this long after its last watcher."""
     max_tables_per_user: int = 50
-    hint_level: str = "sampling"
+    hint_level: str = "master"
     """The bot level whose advice a hint gives (``sampling``: the solver on sampled deals)."""
     hints_per_second: float = 0.5
     hint_burst: int = 3

@@ -442,7 +442,7 @@ async def presets() -> dict[str, dict[str, Any]]:
 @router.get("/bots", tags=["rules"])
 async def bot_levels() -> list[str]:
     """Bot levels a seat can be filled with."""
-    return list(bots.levels())
+    return list(bots.offered())
 
 
 @router.get("/users/{name}", response_model=ProfileOut, tags=["accounts"])
