@@ -372,11 +372,16 @@ async def run_evening(
     )
     held: list[tuple[float, int]] = []
     watch.start()
+    steady: dict[str, float] = {}
 
     async def sample() -> None:
         while True:
             await asyncio.sleep(2.0)
             watch.sample()
+            if measures.room_full_at is not None and not steady:
+                watch.mark()
+                steady["at"] = measures.now()
+                steady["actions"] = measures.counts["actions"]
             held.append((measures.now(), await _room_size(bases)))
 
     sampler = asyncio.get_running_loop().create_task(sample())
@@ -384,7 +389,20 @@ async def run_evening(
     sampler.cancel()
     elapsed = measures.now()
     watch.sample()
-    return summarize(args, measures, elapsed, held, watch)
+    result = summarize(args, measures, elapsed, held, watch)
+    if steady:
+        actions = measures.counts["actions"] - steady["actions"]
+        seconds = elapsed - steady["at"]
+        cpu = sum(
+            p["cpu_percent_steady"] or 0.0 for p in result["processes"] if p["role"] == "server"
+        )
+        result["steady"] = {
+            "seconds": round(seconds, 1),
+            "actions_per_second": round(actions / max(seconds, 1e-9), 1),
+            "server_cpu_percent": round(cpu, 1),
+            "server_cpu_ms_per_action": round(10 * cpu * seconds / max(actions, 1), 2),
+        }
+    return result
 
 
 def _stats(samples: list[tuple[float, float]]) -> dict[str, float | int | None]:

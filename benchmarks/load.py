@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import secrets
+import signal
 import socket
 import statistics
 import subprocess
@@ -349,6 +351,20 @@ def _port(process: subprocess.Popen[bytes]) -> int:
     return int(arguments[arguments.index("--port") + 1])
 
 
+def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    """Stop the servers, then any worker process of theirs still running (a server
+    stopped under load may not live long enough to end its pool)."""
+    from procstats import children
+
+    workers = [child for p in processes for child in children(p.pid)]
+    for running in processes:
+        running.terminate()
+        running.wait(10)
+    for pid in workers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+
+
 async def evening_main(args: argparse.Namespace) -> list[dict[str, Any]]:
     """One evening per table count (``--sweep``), each on a fresh club."""
     from evening import run_evening
@@ -364,9 +380,7 @@ async def evening_main(args: argparse.Namespace) -> list[dict[str, Any]]:
             watch = ProcessWatch([p.pid for p in processes])
             result = await run_evening(args, bases, watch)
         finally:
-            for running in processes:
-                running.terminate()
-                running.wait(10)
+            _stop(processes)
             if namespace is not None:
                 cleanup(args, namespace)
         result["backend"] = (

@@ -70,6 +70,7 @@ class _Track:
     cpu_start: float
     rss_start: float
     cpu_last: float
+    cpu_mark: float | None
     rss_peak: float
     rss_last: float
 
@@ -82,6 +83,16 @@ class ProcessWatch:
     tracks: dict[int, _Track] = field(default_factory=dict)
     wall_start: float = 0.0
     wall_last: float = 0.0
+    wall_mark: float | None = None
+
+    def mark(self) -> None:
+        """The steady part begins: CPU from here on is reported on its own."""
+        import time
+
+        self.sample()
+        self.wall_mark = time.monotonic()
+        for track in self.tracks.values():
+            track.cpu_mark = track.cpu_last
 
     def _roles(self) -> list[tuple[str, int]]:
         roles = [("clients", os.getpid())]
@@ -107,7 +118,7 @@ class ProcessWatch:
             cpu, rss = measured
             track = self.tracks.get(pid)
             if track is None:
-                self.tracks[pid] = _Track(role, pid, cpu, rss, cpu, rss, rss)
+                self.tracks[pid] = _Track(role, pid, cpu, rss, cpu, None, rss, rss)
             else:
                 track.cpu_last, track.rss_last = cpu, rss
                 track.rss_peak = max(track.rss_peak, rss)
@@ -120,6 +131,12 @@ class ProcessWatch:
                 "pid": t.pid,
                 "cpu_seconds": round(t.cpu_last - t.cpu_start, 1),
                 "cpu_percent_of_one_core": round(100 * (t.cpu_last - t.cpu_start) / wall, 1),
+                "cpu_percent_steady": None
+                if t.cpu_mark is None or self.wall_mark is None
+                else round(
+                    100 * (t.cpu_last - t.cpu_mark) / max(self.wall_last - self.wall_mark, 1e-9),
+                    1,
+                ),
                 "rss_mb_start": round(t.rss_start, 1),
                 "rss_mb_peak": round(t.rss_peak, 1),
                 "rss_mb_end": round(t.rss_last, 1),
