@@ -81,6 +81,8 @@ class Person:
     pace: tuple[float, float]
     """Seconds per decision, low and high."""
     busy: bool = False
+    session: httpx.AsyncClient | None = None
+    """Logged in (members keep their session from table to table, as a browser does)."""
 
 
 @dataclass
@@ -128,21 +130,38 @@ async def _auth(evening: Evening, person: Person, register: bool) -> httpx.Async
     return client
 
 
-def _pick_people(evening: Evening, count: int) -> list[tuple[Person, bool]]:
-    """Who sits next: some newcomers (registering), the rest idle members (logging in)."""
+def _pick_people(evening: Evening, count: int) -> list[tuple[Person, str]]:
+    """Who sits next, and how they arrive: a newcomer registers, a member who comes back
+    logs in, one still logged in just sits down."""
+    rng = evening.rng
     idle = [p for p in evening.people if not p.busy]
-    evening.rng.shuffle(idle)
-    chosen: list[tuple[Person, bool]] = []
+    rng.shuffle(idle)
+    chosen: list[tuple[Person, str]] = []
     for _ in range(count):
-        if idle and evening.rng.random() >= evening.args.newcomers:
-            chosen.append((idle.pop(), False))
+        if idle and rng.random() >= evening.args.newcomers:
+            person = idle.pop()
+            arrives = "login" if person.session is None or rng.random() < 0.3 else "session"
+            chosen.append((person, arrives))
         else:
             person = evening.new_person()
             evening.people.append(person)
-            chosen.append((person, True))
+            chosen.append((person, "register"))
     for person, _ in chosen:
         person.busy = True
     return chosen
+
+
+async def members(evening: Evening, count: int) -> None:
+    """The club's members before the evening: registered, not yet logged in."""
+
+    async def one() -> None:
+        person = evening.new_person()
+        client = await _auth(evening, person, register=True)
+        await client.aclose()
+        evening.people.append(person)
+
+    await asyncio.gather(*(one() for _ in range(count)))
+    evening.measures.counts["registrations"] = 0
 
 
 async def table_slot(evening: Evening, slot: int) -> None:
@@ -152,16 +171,18 @@ async def table_slot(evening: Evening, slot: int) -> None:
         chosen = _pick_people(evening, 2)
         clients: list[httpx.AsyncClient] = []
         try:
-            for person, register in chosen:
-                clients.append(await _auth(evening, person, register))
+            for person, arrives in chosen:
+                if arrives != "session" or person.session is None:
+                    if person.session is not None:
+                        await person.session.aclose()
+                    person.session = await _auth(evening, person, arrives == "register")
+                clients.append(person.session)
             table = await _open(evening, clients)
             await _play_table(evening, table, chosen, clients)
         except Exception as problem:  # counted: an evening must have none
             evening.measures.errors.append(f"slot {slot}: {problem!r}")
             await asyncio.sleep(1.0)
         finally:
-            for client in clients:
-                await client.aclose()
             for person, _ in chosen:
                 person.busy = False
 
@@ -186,7 +207,7 @@ async def _open(evening: Evening, clients: list[httpx.AsyncClient]) -> int:
 async def _play_table(
     evening: Evening,
     table: int,
-    chosen: list[tuple[Person, bool]],
+    chosen: list[tuple[Person, str]],
     clients: list[httpx.AsyncClient],
 ) -> None:
     rng = evening.rng
@@ -371,6 +392,9 @@ async def run_evening(
         args=args,
     )
     held: list[tuple[float, int]] = []
+    await members(evening, args.members if args.members is not None else 2 * args.tables)
+    measures.started = time.perf_counter()
+    evening.deadline = time.monotonic() + args.duration
     watch.start()
     steady: dict[str, float] = {}
 
@@ -378,15 +402,21 @@ async def run_evening(
         while True:
             await asyncio.sleep(2.0)
             watch.sample()
+            try:
+                held.append((measures.now(), await _room_size(bases)))
+            except (httpx.HTTPError, KeyError, ValueError) as problem:
+                measures.errors.append(f"health probe: {problem!r}")
             if measures.room_full_at is not None and not steady:
                 watch.mark()
                 steady["at"] = measures.now()
                 steady["actions"] = measures.counts["actions"]
-            held.append((measures.now(), await _room_size(bases)))
 
     sampler = asyncio.get_running_loop().create_task(sample())
     await asyncio.gather(*(table_slot(evening, slot) for slot in range(args.tables)))
     sampler.cancel()
+    for person in evening.people:
+        if person.session is not None:
+            await person.session.aclose()
     elapsed = measures.now()
     watch.sample()
     result = summarize(args, measures, elapsed, held, watch)

@@ -441,6 +441,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     evening.add_argument(
         "--drop-every", type=float, default=90.0, help="mean seconds between a client's drops"
     )
+    evening.add_argument(
+        "--members", type=int, help="members registered before the evening (2 per table)"
+    )
     evening.add_argument("--ramp", type=float, default=20.0, help="seconds to open the tables")
     evening.add_argument(
         "--no-compression", action="store_true", help="clients refuse per-message deflate"
