@@ -115,7 +115,10 @@ class Evening:
 
 async def _auth(evening: Evening, person: Person, register: bool) -> httpx.AsyncClient:
     """A fresh session for ``person`` (a new client logs in; a newcomer registers)."""
-    client = httpx.AsyncClient(base_url=evening.base(), timeout=60)
+    # Idle connections are dropped before the server's keep-alive closes them (5 s), or a
+    # member's next request after a long game would meet a closed socket.
+    limits = httpx.Limits(keepalive_expiry=2.0)
+    client = httpx.AsyncClient(base_url=evening.base(), timeout=60, limits=limits)
     path = "/api/register" if register else "/api/login"
     for _ in range(60):
         async with evening.auth:
@@ -478,6 +481,12 @@ def summarize(
         "delivery_to_seats": _stats(measures.seat_delivery),
         "delivery_to_spectators": _stats(measures.spectator_delivery),
         "delivery_all": _stats(measures.seat_delivery + measures.spectator_delivery),
+        "once_full": {
+            "ack": _stats([x for x in measures.acks if x[0] >= full]),
+            "delivery_all": _stats(
+                [x for x in measures.seat_delivery + measures.spectator_delivery if x[0] >= full]
+            ),
+        },
         "errors": len(measures.errors),
         "error_samples": measures.errors[:5],
         "processes": processes,
