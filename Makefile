@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py $(SOURCES_C)
-	$(BIN)/pip install --quiet -e '.[server,test]'
+	$(BIN)/pip install --quiet -e '.[server,test,ai]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -4,6 +4,11 @@ Run: ``.venv/bin/python benchmarks/solver.py`` (``--deals N``, ``--reference N``
 Times are CPU time of the calling thread per call (``time.thread_time``: one core, and
 robust when other processes compete for the CPU; ``--wall`` for wall-clock), the C backend
 through the public API. ``solve_many`` is timed wall-clock, since it uses every core.
+
+``--plain N`` (``--plain-only`` to skip the rest) times the solver side by side with a
+plain alpha-beta solver with a transposition table, a yardstick kept outside the project
+(``../shared/yardsticks/plain_dd.c`` next to the repository, built at run time), on the
+same first N deals: see ``benchmarks/plain_solver.py``.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import time
 from collections.abc import Callable
 
 import preferans.solver as solver
+from plain_solver import compare as compare_with_plain
 from preferans.solver import Position, reference
 
 SEED = 20240601
@@ -72,12 +78,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=1000, help="deals per row (default 1000)")
     parser.add_argument("--reference", type=int, default=10, help="deals for the speed ratio")
     parser.add_argument("--wall", action="store_true", help="wall-clock instead of CPU time")
+    parser.add_argument(
+        "--plain", type=int, default=200, help="deals for the plain-solver comparison (0: none)"
+    )
+    parser.add_argument(
+        "--plain-only", action="store_true", help="only the comparison with the plain solver"
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs per deal in the comparison (best kept)"
+    )
     args = parser.parse_args(argv)
     if args.wall:
         CLOCK[0] = time.perf_counter
     if solver.BACKEND != "c":
         print("the C extension is not built: nothing to benchmark", file=sys.stderr)
         return 1
+    if args.plain_only:
+        return compare_with_plain(deals(args.plain), SEED + 1, args.repeat)
     hands = deals(args.deals)
     rng = random.Random(SEED + 1)
     trumps = [rng.randrange(4) for _ in hands]
@@ -121,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     batch = solver.solve_many(trump_pos, "tricks", 0)
     elapsed = time.perf_counter() - start
     print(f"\nsolve_many over {len(batch)} trump deals, all cores: {elapsed * 1e3:.1f} ms total")
+    if args.plain > 0:
+        print()
+        return compare_with_plain(hands[: args.plain], SEED + 1, args.repeat)
     return 0
 
 

@@ -11,7 +11,9 @@ def test_ladder_order() -> None:
     assert ladder.index(MISERE) == 15 and str(ladder[16]) == "9♠"
     full = bid_ladder(True)
     assert Contract.misere(without_talon=True) < Contract.parse("10♠бп")
-    assert Contract.parse("6♠бп") > Contract.parse("6БК") and len(full) == 52
+    # RULES §3: each bid without the talon sits just above the same bid with it.
+    assert Contract.parse("6♣") > Contract.parse("6♠бп") > Contract.parse("6♠")
+    assert Contract.misere(without_talon=True) > Contract.parse("10БК") and len(full) == 52
 
 
 def test_prices() -> None:

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from preferans.cards import DECK, Card, CardSet
+from preferans.errors import RecordError
 from preferans.fairness import (
     ByteStream,
-    FairnessError,
     check_commitment,
     commitment,
     deal_message,
@@ -69,13 +69,13 @@ def test_every_input_changes_the_deal() -> None:
 
 
 def test_bad_inputs() -> None:
-    with pytest.raises(FairnessError):
+    with pytest.raises(RecordError):
         parse_secret("not hex")
-    with pytest.raises(FairnessError):
+    with pytest.raises(RecordError):
         parse_secret("")
-    with pytest.raises(FairnessError):
+    with pytest.raises(RecordError):
         shuffled_order(SECRET, "t", 0, SEEDS)
-    with pytest.raises(FairnessError):
+    with pytest.raises(RecordError):
         commitment(b"")
     assert parse_secret(" " + SECRET.hex().upper() + "\n") == SECRET
 

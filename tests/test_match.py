@@ -33,13 +33,14 @@ def test_player_seats() -> None:
     assert player_seats(4) == (Seat.S, Seat.W, Seat.N, Seat.E)
 
 
-def test_confidence_interval_is_the_normal_interval_of_the_mean() -> None:
+def test_confidence_interval_is_students_t_interval_of_the_mean() -> None:
     data = [1.0, 2.0, 4.0, 7.0, -3.0, 0.5]
     mean, low, high = confidence_interval(data)
-    half = 1.96 * statistics.stdev(data) / math.sqrt(len(data))
+    # t quantile 0.975 with 5 degrees of freedom (published tables: 2.5706)
+    half = 2.5706 * statistics.stdev(data) / math.sqrt(len(data))
     assert mean == pytest.approx(statistics.fmean(data))
-    assert low == pytest.approx(mean - half)
-    assert high == pytest.approx(mean + half)
+    assert low == pytest.approx(mean - half, rel=1e-4)
+    assert high == pytest.approx(mean + half, rel=1e-4)
     assert confidence_interval([5.0])[0] == 5.0
     with pytest.raises(ValueError):
         confidence_interval([])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from preferans.rules import Rules, RulesError, find_rules
+from preferans.errors import RulesError
+from preferans.rules import Rules, find_rules
 
 
 def test_presets_and_json() -> None:

@@ -7,8 +7,10 @@ library only and know nothing of the server or the clients.
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, Declare
 from preferans.cards import DECK, Card, CardSet, Rank, Suit
 from preferans.contracts import Contract, Strain
-from preferans.result import DealKind, DealResult
-from preferans.rules import Rules, RulesError, find_rules
+from preferans.errors import InputSyntaxError, PreferansError, RecordError, RulesError
+from preferans.game.errors import IllegalActionError
+from preferans.result import DealKind, DealResult, WhistChoice
+from preferans.rules import Rules, find_rules
 from preferans.seats import Seat
 
 __all__ = [
@@ -25,12 +27,17 @@ __all__ = [
     "DealKind",
     "DealResult",
     "Declare",
+    "IllegalActionError",
+    "InputSyntaxError",
+    "PreferansError",
     "Rank",
+    "RecordError",
     "Rules",
     "RulesError",
     "Seat",
     "Strain",
     "Suit",
+    "WhistChoice",
     "find_rules",
 ]
 

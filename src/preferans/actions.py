@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from preferans.cards import Card
-from preferans.contracts import Contract, ContractParseError, balkan_ladder, bid_ladder
+from preferans.contracts import Contract, balkan_ladder, bid_ladder
+from preferans.errors import InputSyntaxError, PreferansError
+
+if TYPE_CHECKING:
+    from preferans.rules import Rules
 
 __all__ = [
     "ACTION_COUNT",
@@ -26,10 +30,12 @@ __all__ = [
     "Claim",
     "Declare",
     "action_from_index",
+    "bid_of",
+    "declare_of",
     "parse_action",
 ]
 
-_FULL_LADDER: Final = bid_ladder(True)
+_FULL_LADDER: Final = tuple(sorted(bid_ladder(True), key=lambda c: c.index_key))
 _LADDER_INDEX: Final = {contract: i for i, contract in enumerate(_FULL_LADDER)}
 _BALKAN_LADDER: Final = balkan_ladder()
 _BALKAN_INDEX: Final = {contract: i for i, contract in enumerate(_BALKAN_LADDER)}
@@ -180,7 +186,7 @@ class Claim:
 
     def __post_init__(self) -> None:
         if not 0 <= self.tricks <= 10:
-            raise ValueError(f"a claim is 0–10 tricks, not {self.tricks}")
+            raise PreferansError(f"a claim is 0–10 tricks, not {self.tricks}")
 
     @property
     def index(self) -> int:
@@ -232,7 +238,7 @@ assert all(a.index == i for i, a in enumerate(_BY_INDEX))
 def action_from_index(index: int) -> Action:
     """The action with this stable index."""
     if not 0 <= index < ACTION_COUNT:
-        raise ValueError(f"action index must be 0–{ACTION_COUNT - 1}, got {index}")
+        raise PreferansError(f"action index must be 0–{ACTION_COUNT - 1}, got {index}")
     return _BY_INDEX[index]
 
 
@@ -267,14 +273,35 @@ _CALL_BY_TEXT.update(
 )
 
 
-def parse_action(text: str) -> Action:
+def bid_of(contract: Contract) -> Bid:
+    """The shared :class:`Bid` instance for ``contract`` (the one every legal list holds)."""
+    if contract.balkan:
+        return _BALKAN_BIDS[_BALKAN_INDEX[contract]]
+    return _BIDS[_LADDER_INDEX[contract]]
+
+
+def declare_of(contract: Contract) -> Declare:
+    """The shared :class:`Declare` instance for ``contract``."""
+    if contract.balkan:
+        return _BALKAN_DECLARES[_BALKAN_INDEX[contract]]
+    return _DECLARES[_LADDER_INDEX[contract]]
+
+
+def _looks_like_contract(text: str) -> bool:
+    """A number first: the player meant a bid, not a card or a call."""
+    return text[:1].isdigit()
+
+
+def parse_action(text: str, rules: Rules | None = None) -> Action:
     """Read an action as a person writes it: ``♠9``, ``7♣``, ``play 7♣``, ``pass``, ``вист``.
+
+    With ``rules``, a contract of another variant family is refused in words this family's
+    players know (``5♠`` at a Sochi table). Bad text raises :class:`InputSyntaxError`.
 
     Returns the shared instances that :func:`action_from_index` returns too.
 
     A bare contract is a :class:`Bid`; ``play 7♣`` (or ``игра 7♣``) is a :class:`Declare`.
     """
-    from preferans.cards import CardParseError
 
     raw = text.strip()
     lowered = raw.lower().replace("ё", "е")
@@ -284,26 +311,29 @@ def parse_action(text: str) -> Action:
     for prefix in ("play ", "игра ", "declare "):
         if lowered.startswith(prefix):
             try:
-                contract = Contract.parse(raw[len(prefix) :])
+                contract = Contract.parse(raw[len(prefix) :], rules)
                 if contract.balkan:
                     return _BALKAN_DECLARES[_BALKAN_INDEX[contract]]
                 return _DECLARES[_LADDER_INDEX[contract]]
-            except ContractParseError as error:
-                raise ValueError(str(error)) from None
+            except InputSyntaxError as error:
+                raise InputSyntaxError(str(error)) from None
     if lowered.startswith(("claim ", "предлагаю ")):
         tail = lowered.split(None, 1)[1]
         if tail.isdigit():
             return _CLAIMS[Claim(int(tail)).tricks]
     try:
         return card_action(Card.parse(raw))
-    except CardParseError:
+    except InputSyntaxError:
         pass
     try:
-        contract = Contract.parse(raw)
-    except ContractParseError:
-        pass
+        contract = Contract.parse(raw, rules if _looks_like_contract(lowered) else None)
+    except InputSyntaxError:
+        if rules is not None and _looks_like_contract(lowered):
+            raise
     else:
         if contract.balkan:
             return _BALKAN_BIDS[_BALKAN_INDEX[contract]]
         return _BIDS[_LADDER_INDEX[contract]]
-    raise ValueError(f"not an action: {raw!r} (a card like ♠9, a bid like 7♣, or a call: pass)")
+    raise InputSyntaxError(
+        f"not an action: {raw!r} (a card like ♠9, a bid like 7♣, or a call: pass)"
+    )

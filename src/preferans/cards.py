@@ -13,18 +13,15 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final
 
+from preferans.errors import InputSyntaxError, PreferansError
+
 __all__ = [
     "DECK",
     "Card",
-    "CardParseError",
     "CardSet",
     "Rank",
     "Suit",
 ]
-
-
-class CardParseError(ValueError):
-    """A card or card-set text that cannot be read."""
 
 
 class Suit(IntEnum):
@@ -57,7 +54,7 @@ class Suit(IntEnum):
         """Read ``♠``/``S``/``s`` (and the Russian initials п, т/к, б, ч)."""
         suit = _SUIT_BY_TEXT.get(text.strip())
         if suit is None:
-            raise CardParseError(f"unknown suit {text!r}")
+            raise InputSyntaxError(f"unknown suit {text!r}")
         return suit
 
     def __str__(self) -> str:
@@ -108,7 +105,7 @@ class Rank(IntEnum):
     def parse(cls, text: str) -> Rank:
         rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
-            raise CardParseError(f"unknown rank {text!r}")
+            raise InputSyntaxError(f"unknown rank {text!r}")
         return rank
 
     def __str__(self) -> str:
@@ -154,7 +151,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         if not 0 <= index < 32:
-            raise ValueError(f"card index must be 0–31, got {index}")
+            raise PreferansError(f"card index must be 0–31, got {index}")
         return _CARDS[index]
 
     @classmethod
@@ -162,7 +159,7 @@ class Card:
         """Read ``♠9``, ``S9``, ``DT``, ``D10`` or ``hq``: suit first, so ``7♣`` stays a bid."""
         match = _CARD_RE.fullmatch(text.strip())
         if match is None:
-            raise CardParseError(f"not a card: {text!r} (write it like ♠9, ♥Q, S9, DT or D10)")
+            raise InputSyntaxError(f"not a card: {text!r} (write it like ♠9, ♥Q, S9, DT or D10)")
         return _CARDS[Suit.parse(match.group("suit")) * 8 + Rank.parse(match.group("rank"))]
 
     @property
@@ -238,7 +235,7 @@ class CardSet:
     def __init__(self, cards: Iterable[Card] | int = 0) -> None:
         if isinstance(cards, int):
             if not 0 <= cards <= 0xFFFFFFFF:
-                raise ValueError(f"card mask out of range: {cards:#x}")
+                raise PreferansError(f"card mask out of range: {cards:#x}")
             mask = cards
         else:
             mask = 0
@@ -265,7 +262,7 @@ class CardSet:
                 continue
             for card in _parse_token(token):
                 if mask & card.bit:
-                    raise CardParseError(f"card {card} appears twice in {text!r}")
+                    raise InputSyntaxError(f"card {card} appears twice in {text!r}")
                 mask |= card.bit
         return cls.from_mask(mask)
 
@@ -360,12 +357,12 @@ class CardSet:
 
     def highest(self) -> Card:
         if not self.mask:
-            raise ValueError("empty card set has no highest card")
+            raise PreferansError("empty card set has no highest card")
         return _CARDS[self.mask.bit_length() - 1]
 
     def lowest(self) -> Card:
         if not self.mask:
-            raise ValueError("empty card set has no lowest card")
+            raise PreferansError("empty card set has no lowest card")
         return _CARDS[(self.mask & -self.mask).bit_length() - 1]
 
     def sorted(self, *, descending: bool = True) -> list[Card]:
@@ -403,7 +400,7 @@ def _parse_token(token: str) -> list[Card]:
     """One token: a card (``♠9``, ``S9``) or a suit with several ranks (``♠AK10``)."""
     try:
         return [Card.parse(token)]
-    except CardParseError:
+    except InputSyntaxError:
         pass
     head, tail = token[0], token[1:]
     if head in _SUIT_BY_TEXT and tail:
@@ -411,9 +408,9 @@ def _parse_token(token: str) -> list[Card]:
         ranks = re.findall(r"10|.", tail)
         try:
             return [Card(suit, Rank.parse(text)) for text in ranks]
-        except CardParseError:
+        except InputSyntaxError:
             pass
-    raise CardParseError(f"not a card: {token!r} (write it like ♠9, ♥Q, S9, DT or D10)")
+    raise InputSyntaxError(f"not a card: {token!r} (write it like ♠9, ♥Q, S9, DT or D10)")
 
 
 DECK: Final = CardSet.from_mask(0xFFFFFFFF)

@@ -16,9 +16,15 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from preferans.cards import Suit
+from preferans.errors import InputSyntaxError, PreferansError
+
+if TYPE_CHECKING:
+    from preferans.rules import Rules
+
+_VARIANT_RU = {"sochi": "Сочи", "leningrad": "Ленинград", "rostov": "Ростов"}
 
 __all__ = [
     "BALKAN_STRAIN",
@@ -26,15 +32,10 @@ __all__ = [
     "MISERE",
     "PRICE",
     "Contract",
-    "ContractParseError",
     "Strain",
     "balkan_ladder",
     "bid_ladder",
 ]
-
-
-class ContractParseError(ValueError):
-    """A contract text that cannot be read."""
 
 
 class Strain(IntEnum):
@@ -116,16 +117,16 @@ class Contract:
     def __post_init__(self) -> None:
         if self.balkan:
             if self.level not in BALKAN_STRAIN or BALKAN_STRAIN[self.level] != self.strain:
-                raise ValueError(
+                raise PreferansError(
                     "a Balkan game is 2♠, 3♦, 4♥, 5♣, 6 betl or 7 sans; "
                     f"not level {self.level} with {self.strain}"
                 )
             return
         if self.strain is None:
             if self.level != 0:
-                raise ValueError("a misère has no level; use Contract.misere()")
+                raise PreferansError("a misère has no level; use Contract.misere()")
         elif self.level not in PRICE:
-            raise ValueError(f"contract level must be 6–10, got {self.level}")
+            raise PreferansError(f"contract level must be 6–10, got {self.level}")
 
     @classmethod
     def misere(cls, *, without_talon: bool = False) -> Contract:
@@ -135,7 +136,7 @@ class Contract:
     def balkan_game(cls, number: int, *, without_talon: bool = False) -> Contract:
         """The Balkan game of ``number`` (2–7)."""
         if number not in BALKAN_STRAIN:
-            raise ValueError(f"a Balkan game is numbered 2–7, not {number}")
+            raise PreferansError(f"a Balkan game is numbered 2–7, not {number}")
         return cls(number, BALKAN_STRAIN[number], without_talon, True)
 
     @property
@@ -148,7 +149,7 @@ class Contract:
         """Balkan: the bula value, 2 × number, one number more without the talon (seed 003:
         clubs 10, clubs without the talon 12, betl 12, sans 14)."""
         if not self.balkan:
-            raise ValueError("only a Balkan game has a bula value")
+            raise PreferansError("only a Balkan game has a bula value")
         return 2 * (self.level + (1 if self.without_talon else 0))
 
     @property
@@ -176,10 +177,27 @@ class Contract:
 
     @property
     def ladder_key(self) -> int:
-        """Orders bids: higher key beats lower. Balkan keys (2000+) sit above every Russian
-        one; every game without the talon beats every game with it."""
+        """Orders bids: higher key beats lower. A bid without the talon sits just above the
+        same bid with it (RULES §3: 6♠ 6♠бп 6♣ 6♣бп …), and misère between 8БКбп and 9♠.
+        Seed 002, which outranks RULES, says a misère without the talon is beaten only by a
+        ten without the talon: so at the ten level every bid with the talon comes first,
+        then the misère without the talon, then the tens without it. Balkan keys (2000+)
+        sit above every Russian one; every Balkan game without the talon beats every one
+        with it."""
         if self.balkan:
             return 2000 + (100 if self.without_talon else 0) + self.level
+        if self.strain is None:
+            return 1045 if self.without_talon else 890
+        if self.level == 10 and self.without_talon:
+            return 1050 + 10 * self.strain
+        return self.level * 100 + 10 * self.strain + (5 if self.without_talon else 0)
+
+    @property
+    def index_key(self) -> int:
+        """The order of the actions' stable indices (fixed once and for all, so stored
+        records keep their meaning): each level's bids with the talon, then without."""
+        if self.balkan:
+            return self.ladder_key
         if self.strain is None:
             return 1040 if self.without_talon else 890
         return self.level * 100 + (50 if self.without_talon else 0) + self.strain
@@ -197,9 +215,37 @@ class Contract:
         return self.ladder_key >= other.ladder_key
 
     @classmethod
-    def parse(cls, text: str) -> Contract:
+    def parse(cls, text: str, rules: Rules | None = None) -> Contract:
         """Read ``7♣``, ``6БК``, ``6NT``, ``7C``, ``мизер``, ``misere``; suffix ``бп``/``bp``
-        (or the words "без прикупа"/"without talon") for a bid without the talon."""
+        (or the words "без прикупа"/"without talon") for a bid without the talon.
+
+        With ``rules``, only the contracts of the rules' variant family are read, and a
+        contract of the other family is refused in words its players know."""
+        raw = text.strip()
+        try:
+            contract = cls._parse(text)
+        except InputSyntaxError:
+            if rules is None:
+                raise
+            contract = None
+        if rules is not None and (contract is None or contract.balkan != rules.is_balkan):
+            variant = rules.variant.title()
+            if not rules.is_balkan:
+                raise InputSyntaxError(
+                    f"{raw!r} is not a contract in {variant}: a bid is six to ten tricks"
+                    " (6♠, 7♣, 8♦, 9♥, 10БК) or мизер",
+                    ru=f"«{raw}» — не игра в «{_VARIANT_RU.get(rules.variant, variant)}»:"
+                    " заказывают от шести до десяти взяток (6♠, 7♣, 8♦, 9♥, 10БК) или мизер",
+                )
+            raise InputSyntaxError(
+                f"{raw!r} is not a Balkan game: 2♠, 3♦, 4♥, 5♣, betl or sans",
+                ru=f"«{raw}» — не балканская игра: 2♠, 3♦, 4♥, 5♣, бетл или санс",
+            )
+        assert contract is not None
+        return contract
+
+    @classmethod
+    def _parse(cls, text: str) -> Contract:
         raw = text.strip()
         cleaned = raw.lower().replace("ё", "е")
         without = False
@@ -216,12 +262,18 @@ class Contract:
         if balkan is not None:
             contract = cls.balkan_game(int(balkan.group(1)), without_talon=without)
             if Strain(int(Suit.parse(balkan.group(2)))) != contract.strain:
-                raise ContractParseError(f"not a Balkan game: {raw!r} (2♠, 3♦, 4♥, 5♣, betl, sans)")
+                raise InputSyntaxError(
+                    f"not a contract: {raw!r} (a Russian bid is six to ten tricks: 6♠, 7♣,"
+                    " 8БК, мизер; a Balkan game is 2♠, 3♦, 4♥, 5♣, betl or sans)",
+                    ru=f"не игра: «{raw}» (в русском преферансе заказывают от шести до десяти"
+                    " взяток: 6♠, 7♣, 8БК, мизер; в балканском — 2♠, 3♦, 4♥, 5♣, бетл, санс)",
+                )
             return contract
         match = re.fullmatch(r"(10|[6-9])\s*(бк|nt|bk|[♠♣♦♥scdhптбчк])", cleaned)
         if match is None:
-            raise ContractParseError(
-                f"not a contract: {raw!r} (write it like 6♠, 7♣, 8БК, 6NT, 7C or мизер)"
+            raise InputSyntaxError(
+                f"not a contract: {raw!r} (write it like 6♠, 7♣, 8БК, 6NT, 7C or мизер)",
+                ru=f"не игра: «{raw}» (пишите так: 6♠, 7♣, 8БК, 6NT, 7C или мизер)",
             )
         level = int(match.group(1))
         strain_text = match.group(2)

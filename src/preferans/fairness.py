@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from preferans.cards import Card
+from preferans.errors import PreferansError, RecordError
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ __all__ = [
     "DOMAIN",
     "SECRET_BYTES",
     "ByteStream",
-    "FairnessError",
     "check_commitment",
     "commitment",
     "deal_message",
@@ -48,10 +48,6 @@ DOMAIN: Final = b"preferans-deal-v1"
 SECRET_BYTES: Final = 32
 
 
-class FairnessError(ValueError):
-    """A secret, commitment or seed that cannot be used as given."""
-
-
 def new_secret() -> bytes:
     """A fresh secret from the operating system's CSPRNG."""
     return secrets.token_bytes(SECRET_BYTES)
@@ -63,16 +59,16 @@ def parse_secret(text: str) -> bytes:
     try:
         secret = bytes.fromhex(cleaned)
     except ValueError:
-        raise FairnessError(f"a secret is written in hex digits, not {text!r}") from None
+        raise RecordError(f"a secret is written in hex digits, not {text!r}") from None
     if not secret:
-        raise FairnessError("the secret is empty")
+        raise RecordError("the secret is empty")
     return secret
 
 
 def commitment(secret: bytes) -> str:
     """The public commitment: SHA-256 of the secret's bytes, as 64 lowercase hex digits."""
     if not secret:
-        raise FairnessError("the secret is empty")
+        raise RecordError("the secret is empty")
     return hashlib.sha256(secret).hexdigest()
 
 
@@ -93,7 +89,7 @@ def deal_message(table_id: str, deal_number: int, seeds: Mapping[Seat, str]) -> 
     with the seeds in seat order S, W, N, E, text in UTF-8 and ``field(x) = u32(len x) ‖ x``.
     """
     if not 1 <= deal_number < 2**32:
-        raise FairnessError(f"deal numbers start at 1, got {deal_number}")
+        raise RecordError(f"deal numbers start at 1, got {deal_number}")
     parts = [
         DOMAIN,
         _field(table_id.encode("utf-8")),
@@ -111,7 +107,7 @@ class ByteStream:
 
     def __init__(self, secret: bytes, message: bytes) -> None:
         if not secret:
-            raise FairnessError("the secret is empty")
+            raise RecordError("the secret is empty")
         self._secret = secret
         self._message = message
         self._counter = 0
@@ -143,7 +139,7 @@ def uniform_int(stream: ByteStream, bound: int) -> int:
     away, so every result has exactly the same number of byte values behind it.
     """
     if not 1 <= bound <= 256:
-        raise ValueError(f"bound must be 1–256, got {bound}")
+        raise PreferansError(f"bound must be 1–256, got {bound}")
     limit = 256 - 256 % bound
     while True:
         byte = stream.next_byte()

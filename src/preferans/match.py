@@ -5,28 +5,34 @@ players' seats that uses every bot), so luck of the cards cancels: a bot's score
 deal is its mean result over the seats it occupied, in whists per deal (see
 :mod:`preferans.bots.payoff`). Deals are independent and reproducible from the match seed,
 so they spread over processes freely.
+
+A bot is a level of this project (``sampling:samples=64``) or an external engine speaking
+the bot protocol (``cmd:COMMAND``, :mod:`preferans.lab`); every bot's decisions, the
+seconds they took and its forfeits are counted. Intervals use Student's t; an optional
+SPRT (:class:`preferans.lab.stats.SPRT`) stops the match once the difference is shown.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import multiprocessing
 import random
-import statistics
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from preferans.bots.base import Bot
-from preferans.bots.levels import make_bot
 from preferans.bots.payoff import deal_value
+from preferans.lab.players import BotSpec, TimedBot, close_engines, make_player, parse_spec
+from preferans.lab.stats import SPRT, Verdict, interval
 from preferans.result import DealResult
 from preferans.rules import Rules
 from preferans.seats import Seat, player_seats, seats_for
 
 __all__ = [
     "BotScore",
+    "DealScores",
     "MatchResult",
     "confidence_interval",
     "play_deal",
@@ -63,20 +69,42 @@ def play_deal(
     deal_seed: random.Random,
     bots: dict[Seat, Bot],
 ) -> DealResult:
-    """Play one deal with the given bots; each decision sees only the actor's view."""
+    """Play one deal with the given bots; each decision sees only the actor's view.
+
+    A bot with ``choose_state`` (the ``oracle``, which sees the whole deal) gets the state;
+    a bot with ``deal_over`` (an external engine) is told the result at the end.
+    """
     from preferans.game import Deal, new_deal
 
     deal = Deal.random(rules, dealer, deal_seed)
     state = new_deal(rules, deal)
     for _ in range(MAX_ACTIONS):
         if state.is_over:
-            return state.result()
+            result = state.result()
+            _tell_deal_over(rules, state, result, bots)
+            return result
         actor = state.actor
         if actor is None:
             raise RuntimeError(f"no one to act in phase {state.phase}")
-        action = bots[actor].choose(state.view(actor))
+        bot = bots[actor]
+        whole = getattr(bot, "choose_state", None)
+        action = whole(state) if whole is not None else bot.choose(state.view(actor))
         state = state.apply(action)
     raise RuntimeError("the deal did not end")
+
+
+def _tell_deal_over(rules: Rules, state: Any, result: DealResult, bots: dict[Seat, Bot]) -> None:
+    """Give each listening bot the result and the final view of every seat it held."""
+    held: dict[int, tuple[Any, list[Seat]]] = {}
+    for seat in player_seats(rules.players):
+        inner = getattr(bots[seat], "bot", bots[seat])
+        if hasattr(inner, "deal_over"):
+            held.setdefault(id(inner), (inner, []))[1].append(seat)
+    if not held:
+        return
+    values = deal_value(result, rules)
+    for listener, seats in held.values():
+        listener.deal_over(result, values, {seat: state.view(seat) for seat in seats})
 
 
 @dataclass(frozen=True)
@@ -86,6 +114,18 @@ class _Task:
     seed: int
     index: int
     options: tuple[dict[str, Any], ...]
+    deadline: float = 30.0
+
+
+@dataclass(frozen=True)
+class DealScores:
+    """One duplicate deal: each bot's mean whists, decisions, think seconds, forfeits."""
+
+    scores: list[float]
+    decisions: list[int]
+    seconds: list[float]
+    forfeits: list[dict[str, int]]
+    cpu_seconds: list[float] = field(default_factory=list)
 
 
 def _dealer(rules: Rules, index: int) -> Seat:
@@ -95,7 +135,7 @@ def _dealer(rules: Rules, index: int) -> Seat:
     return table[index % len(table)]
 
 
-def duplicate_deal(task: _Task) -> list[float]:
+def duplicate_deal(task: _Task) -> DealScores:
     """Each bot's mean whists over every seating of one deal."""
     rules = task.rules
     seats = player_seats(rules.players)
@@ -103,11 +143,22 @@ def duplicate_deal(task: _Task) -> list[float]:
     counts = [0] * len(task.levels)
     bot_seed = task.seed * 1_000_003 + task.index
     instances = [
-        make_bot(level, seed=bot_seed + 7919 * i, **task.options[i])
+        TimedBot(
+            make_player(
+                _spec(level),
+                slot=i,
+                seed=bot_seed + 7919 * i,
+                deal=task.index,
+                rules=rules,
+                seats=seats,
+                options=task.options[i],
+                deadline=task.deadline,
+            )
+        )
         for i, level in enumerate(task.levels)
     ]
     for seating in seatings(len(task.levels), rules.players):
-        bots = {seat: instances[b] for seat, b in zip(seats, seating, strict=True)}
+        bots: dict[Seat, Bot] = {seat: instances[b] for seat, b in zip(seats, seating, strict=True)}
         if rules.players == 2:
             bots[Seat.E] = bots[Seat.S]  # never asked: the dummy has no will of its own
         result = play_deal(rules, _dealer(rules, task.index), deal_rng(task.seed, task.index), bots)
@@ -115,19 +166,28 @@ def duplicate_deal(task: _Task) -> list[float]:
         for seat, b in zip(seats, seating, strict=True):
             totals[b] += values.get(seat, 0.0)
             counts[b] += 1
-    return [t / c for t, c in zip(totals, counts, strict=True)]
+    return DealScores(
+        [t / c for t, c in zip(totals, counts, strict=True)],
+        [bot.decisions for bot in instances],
+        [bot.seconds for bot in instances],
+        [dict(bot.forfeits()) for bot in instances],
+        [bot.cpu_seconds for bot in instances],
+    )
 
 
-def confidence_interval(samples: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """Mean and the normal-approximation 95% interval of the mean."""
-    n = len(samples)
-    if n == 0:
-        raise ValueError("no samples")
-    mean = statistics.fmean(samples)
-    if n == 1:
-        return mean, -math.inf, math.inf
-    half = z * statistics.stdev(samples) / math.sqrt(n)
-    return mean, mean - half, mean + half
+_SPECS: dict[str, BotSpec] = {}
+
+
+def _spec(text: str) -> BotSpec:
+    spec = _SPECS.get(text)
+    if spec is None:
+        spec = _SPECS[text] = parse_spec(text)
+    return spec
+
+
+def confidence_interval(samples: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and the Student's t 95% interval of the mean (infinite for one sample)."""
+    return interval(samples, 0.95)
 
 
 @dataclass(frozen=True)
@@ -146,10 +206,36 @@ class MatchResult:
     rules: Rules
     seed: int
     per_deal: list[list[float]] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    cpu_seconds: list[float] = field(default_factory=list)
+    forfeits: list[Counter[str]] = field(default_factory=list)
+    verdict: Verdict | None = None
+    """The SPRT's verdict when it stopped the match early."""
 
     @property
     def deals(self) -> int:
         return len(self.per_deal)
+
+    def add(self, deal: DealScores) -> None:
+        if not self.decisions:
+            self.decisions = [0] * len(self.levels)
+            self.seconds = [0.0] * len(self.levels)
+            self.cpu_seconds = [0.0] * len(self.levels)
+            self.forfeits = [Counter() for _ in self.levels]
+        self.per_deal.append(deal.scores)
+        for i in range(len(self.levels)):
+            self.decisions[i] += deal.decisions[i]
+            self.seconds[i] += deal.seconds[i]
+            self.cpu_seconds[i] += deal.cpu_seconds[i] if deal.cpu_seconds else 0.0
+            self.forfeits[i].update(deal.forfeits[i])
+
+    def decision_seconds(self, bot: int, *, cpu: bool = False) -> float:
+        """Mean wall-clock (or the runner's CPU) seconds per decision of one bot."""
+        if not self.decisions or not self.decisions[bot]:
+            return 0.0
+        total = self.cpu_seconds[bot] if cpu else self.seconds[bot]
+        return total / self.decisions[bot]
 
     def scores(self) -> list[BotScore]:
         out = []
@@ -170,9 +256,10 @@ def _tasks(
     seed: int,
     options: tuple[dict[str, Any], ...],
     first: int = 0,
+    deadline: float = 30.0,
 ) -> Iterator[_Task]:
     for index in range(first, first + deals):
-        yield _Task(levels, rules, seed, index, options)
+        yield _Task(levels, rules, seed, index, options, deadline)
 
 
 def run_match(
@@ -185,12 +272,17 @@ def run_match(
     options: Sequence[dict[str, Any]] | None = None,
     progress: Callable[[int], None] | None = None,
     first: int = 0,
+    deadline: float = 30.0,
+    sprt: SPRT | None = None,
 ) -> MatchResult:
     """Play ``deals`` duplicate deals; ``processes=None`` uses every core.
 
     The result does not depend on the number of processes: deal ``i`` always gets the same
     cards and the bots' decisions depend only on their seeds and views. ``first`` is the
     number of the first deal, so a long match can be played in pieces and joined.
+    ``deadline`` is an external engine's time per decision in seconds; ``sprt`` stops the
+    match at the first deal where it reaches a verdict on bot 0 minus bot 1 (the deals
+    are judged in order, so the stopping point does not depend on the processes either).
     """
     names = tuple(levels)
     opts = tuple(options) if options is not None else tuple({} for _ in names)
@@ -198,18 +290,37 @@ def run_match(
         raise ValueError("one options mapping per bot")
     seatings(len(names), rules.players)  # validates the count early
     result = MatchResult(names, rules, seed)
-    tasks = _tasks(names, rules, deals, seed, opts, first)
+    tasks = _tasks(names, rules, deals, seed, opts, first, deadline)
+    differences: list[float] = []
+
+    def take(deal: DealScores) -> bool:
+        result.add(deal)
+        if progress is not None:
+            progress(1)
+        if sprt is None:
+            return False
+        differences.append(deal.scores[0] - deal.scores[1])
+        result.verdict = sprt.verdict(differences)
+        return result.verdict is not None
+
     workers = processes or multiprocessing.cpu_count()
     if workers <= 1:
-        for task in tasks:
-            result.per_deal.append(duplicate_deal(task))
-            if progress is not None:
-                progress(1)
+        try:
+            for task in tasks:
+                if take(duplicate_deal(task)):
+                    break
+        finally:
+            close_engines()
         return result
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(workers) as pool:
+    pool = ctx.Pool(workers)
+    try:
         for scores in pool.imap(duplicate_deal, tasks, chunksize=4):
-            result.per_deal.append(scores)
-            if progress is not None:
-                progress(1)
+            if take(scores):
+                break
+        else:
+            pool.close()  # the workers leave normally and quit their engines
+            pool.join()
+    finally:
+        pool.terminate()
     return result

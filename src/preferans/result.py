@@ -8,18 +8,26 @@ variant and lets the sheet be tested without playing cards.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 from types import MappingProxyType
 
 from preferans.actions import Action
 from preferans.contracts import Contract
+from preferans.errors import PreferansError
 from preferans.seats import Seat
 
 __all__ = ["DealKind", "DealResult", "WhistChoice"]
 
 
-class DealKind(Enum):
+class _PastingEnum(Enum):
+    """An enum whose repr pastes back (``DealKind.GAME``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class DealKind(_PastingEnum):
     """How the deal ended."""
 
     GAME = "game"
@@ -32,7 +40,7 @@ class DealKind(Enum):
     """Balkan: everybody passed; nothing is played and the sheet writes a refe."""
 
 
-class WhistChoice(Enum):
+class WhistChoice(_PastingEnum):
     """A defender's final stance on a trick contract."""
 
     PASS = "pass"
@@ -116,14 +124,23 @@ class DealResult:
     @property
     def declarer_tricks(self) -> int:
         if self.declarer is None:
-            raise ValueError("raspasy has no declarer")
+            raise PreferansError("raspasy has no declarer")
         return self.tricks.get(self.declarer, 0)
 
     def __repr__(self) -> str:
-        parts = [f"kind={self.kind}", f"dealer={self.dealer!r}"]
-        if self.declarer is not None:
-            parts.append(f"declarer={self.declarer!r}")
-        if self.contract is not None:
-            parts.append(f"contract={self.contract!r}")
-        parts.append("tricks={" + ", ".join(f"{s!r}: {n}" for s, n in self.tricks.items()) + "}")
+        """Every field that differs from its default, as Python that rebuilds the value
+        (``eval(repr(result)) == result`` with the names of :mod:`preferans` in scope)."""
+        parts = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.default is not MISSING and value == f.default:
+                continue
+            if f.default_factory is not MISSING and value == f.default_factory():
+                continue
+            text = _dict_repr(value) if isinstance(value, Mapping) else repr(value)
+            parts.append(f"{f.name}={text}")
         return f"DealResult({', '.join(parts)})"
+
+
+def _dict_repr(mapping: Mapping[object, object]) -> str:
+    return "{" + ", ".join(f"{k!r}: {v!r}" for k, v in mapping.items()) + "}"

@@ -12,10 +12,11 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
 from typing import Any, Final, Literal, get_args
 
+from preferans.errors import PreferansError, RulesError
+
 __all__ = [
     "PRESETS",
     "Rules",
-    "RulesError",
     "find_rules",
 ]
 
@@ -26,10 +27,6 @@ RaspasyTalon = Literal["leads", "unused"]
 RaspasyScoring = Literal["gora", "whists"]
 Overflow = Literal["help", "gora"]
 Rounding = Literal["half_away", "exact"]
-
-
-class RulesError(ValueError):
-    """An unknown convention, a bad value or an inconsistent combination."""
 
 
 _CHOICES: Final[dict[str, tuple[object, ...]]] = {
@@ -59,6 +56,9 @@ class Rules:
     """"Here" (здесь/мои): hold the current bid when the right-hand neighbour is out."""
     no_talon_bids: bool = False
     """Bids without the talon (N без прикупа, мизер без прикупа)."""
+    here_over_dummy: bool = False
+    """2 players, a table's own agreement: the dummy counts as "out" for "here" (the seeds
+    name only a passed player and the sitting-out dealer, so by default it does not)."""
 
     # --- talon and contract (RULES §4)
     walk_away: bool = True
@@ -101,7 +101,8 @@ class Rules:
 
     # --- the sheet (RULES §9)
     end_on_total: bool = False
-    """The pulya also ends when the sum of all pulyas reaches target × players."""
+    """The pulya also ends when the sum of all pulyas is greater than target × players
+    (seed 001: "больше чем")."""
     overflow: Overflow = "help"
     """Points beyond the target: help another open pulya for 10 whists a point, or off gora."""
     rounding: Rounding = "half_away"
@@ -147,6 +148,10 @@ class Rules:
             self._check_balkan()
         elif self.refe:
             raise RulesError("refe is a Balkan rule; set variant='balkan'")
+        if not isinstance(self.here_over_dummy, bool):
+            raise RulesError(f"here_over_dummy must be true or false, not {self.here_over_dummy!r}")
+        if self.here_over_dummy and self.players != 2:
+            raise RulesError("here_over_dummy is a 2-player convention (the dummy's seat)")
 
     def _check_balkan(self) -> None:
         """The Russian conventions that have no meaning in the Balkan game are pinned to the
@@ -184,7 +189,7 @@ class Rules:
     def raspasy_multiplier(self, run: int) -> int:
         """The price multiplier of the ``run``-th raspasy in a row (1 for the first)."""
         if run < 1:
-            raise ValueError("raspasy runs are counted from 1")
+            raise PreferansError("raspasy runs are counted from 1")
         progression = self.raspasy_progression
         return progression[min(run, len(progression)) - 1]
 
@@ -202,6 +207,8 @@ class Rules:
         data["raspasy_progression"] = list(self.raspasy_progression)
         if not self.is_balkan:
             del data["refe"]
+        if not self.here_over_dummy:
+            del data["here_over_dummy"]
         return data
 
     def to_json(self) -> str:

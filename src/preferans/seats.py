@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
+from preferans.errors import InputSyntaxError, RulesError
+
 __all__ = ["Seat", "next_seat", "player_seats", "seats_for"]
 
 
@@ -41,7 +43,7 @@ class Seat(IntEnum):
         """Read ``S``, ``south``, ``Юг`` or ``Ю`` (any case)."""
         seat = _BY_TEXT.get(text.strip().lower())
         if seat is None:
-            raise ValueError(f"unknown seat {text!r}: use S, W, N or E")
+            raise InputSyntaxError(f"unknown seat {text!r}: use S, W, N or E")
         return seat
 
     def __str__(self) -> str:
@@ -74,7 +76,7 @@ def seats_for(players: int) -> tuple[Seat, ...]:
     try:
         return _SEATS[players]
     except KeyError:
-        raise ValueError(f"Preferans is played by 2, 3 or 4 players, not {players}") from None
+        raise RulesError(f"Preferans is played by 2, 3 or 4 players, not {players}") from None
 
 
 def next_seat(seat: Seat, players: int) -> Seat:

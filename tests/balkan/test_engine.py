@@ -8,9 +8,10 @@ import pytest
 
 from preferans.actions import ACTION_COUNT, action_from_index, parse_action
 from preferans.cards import DECK, CardSet
+from preferans.errors import RulesError
 from preferans.game import Deal, DealState, IllegalActionError, Phase, new_deal, resample
 from preferans.result import DealKind
-from preferans.rules import RulesError, find_rules
+from preferans.rules import find_rules
 from preferans.seats import Seat
 
 S, W, E = Seat.S, Seat.W, Seat.E

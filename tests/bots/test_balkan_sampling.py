@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from preferans import solver
 from preferans.actions import INVITE, KONTRA, PASS, WHIST, Action, Bid, CardAction, Declare
 from preferans.balkan.payoff import balkan_value
@@ -175,3 +177,33 @@ def test_inference_reads_a_balkan_bid_as_a_playable_game() -> None:
     assert balkan_weight(weak, weak, passed, None, declarer=False) > 5 * balkan_weight(
         strong, strong, passed, None, declarer=False
     )
+
+
+def test_balkan_card_play_keeps_the_heuristic_card_among_equivalent_ones() -> None:
+    """The shared card evaluation: when the heuristic's card is equal double-dummy to the
+    best representative (touching cards), the bot plays the heuristic's own card, as the
+    Russian sampling bot does; opponents who read the cards see the same signals."""
+    from preferans.bots.heuristic import heuristic_action
+    from preferans.bots.sampling import representatives, twin_card
+
+    rules = RULES
+    bot = SamplingBot(seed=5, samples=3)
+    checked = 0
+    for number in range(6):
+        state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(40 + number)))
+        while not state.is_over:
+            actor = state.actor
+            assert actor is not None
+            view = state.view(actor)
+            decision = bot.decide(view)
+            if state.phase is Phase.PLAY and isinstance(decision.action, CardAction):
+                default = heuristic_action(view)
+                legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
+                reps = representatives(legal, view)
+                if isinstance(default, CardAction) and decision.method != "forced":
+                    twin = twin_card(default.card, reps, view)
+                    if twin == decision.action or default == decision.action:
+                        checked += 1
+                        assert decision.action == default
+            state = state.apply(decision.action)
+    assert checked > 0

@@ -96,14 +96,13 @@ CASES: list[Any] = [
     # match: the basic checks that already hold
     ("match-bots", Case(("match", "--bots", "genius,random"), says="genius")),
     ("match-deals", Case(("match", "--deals", "0"), says="--deals")),
-    # match: the lab engineer's (issue 15); flip these when that branch lands
+    # match: options and the --per-deal path, all checked before the first deal
     pytest.param(
         "match-per-deal",
         Case(
             ("match", "--bots", "random,random", "--deals", "1", "--per-deal", "/nonexistent/x"),
             says="/nonexistent",
         ),
-        marks=pytest.mark.xfail(strict=True, reason=ISSUE_15),
     ),
     pytest.param(
         "match-samples",
@@ -111,7 +110,6 @@ CASES: list[Any] = [
             ("match", "--bots", "sampling,random", "--deals", "1", "--samples", "0"),
             says="--samples",
         ),
-        marks=pytest.mark.xfail(strict=True, reason=ISSUE_15),
     ),
     pytest.param(
         "match-processes",
@@ -119,7 +117,6 @@ CASES: list[Any] = [
             ("match", "--bots", "random,random", "--deals", "1", "--processes", "-1"),
             says="--processes",
         ),
-        marks=pytest.mark.xfail(strict=True, reason=ISSUE_15),
     ),
     pytest.param(
         "match-first-deal",
@@ -127,7 +124,6 @@ CASES: list[Any] = [
             ("match", "--bots", "random,random", "--deals", "1", "--first-deal", "-1"),
             says="--first-deal",
         ),
-        marks=pytest.mark.xfail(strict=True, reason=ISSUE_15),
     ),
 ]
 

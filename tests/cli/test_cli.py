@@ -35,7 +35,7 @@ def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_subcommands_in_order() -> None:
-    expected = ["play", "serve", "solve", "match", "replay", "verify"]
+    expected = ["play", "serve", "solve", "match", "bot", "replay", "verify", "review"]
     assert [name for name in expected if name in SUBCOMMANDS] == list(SUBCOMMANDS)
     assert {"play", "serve", "match", "replay", "verify"} <= set(SUBCOMMANDS)
 

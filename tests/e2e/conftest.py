@@ -1,7 +1,7 @@
 """Browser tests: a real server process and Debian's chromium driven by Playwright.
 
 The server runs on a free port with a temporary data directory; every test gets fresh
-browser contexts. Screenshots go to ``test-artifacts/`` (gitignored) for people to look at.
+browser contexts. Screenshots go to ``tmp/artifacts/`` (gitignored) for people to look at.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "tmp" / "artifacts"
 
 pytestmark = pytest.mark.slow
 
@@ -82,6 +82,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.kill()
             raise RuntimeError((data / "server.log").read_text())
         time.sleep(0.1)
+    # The server says where it serves, so a person starting it knows what to open.
+    assert f"the club is at {base}/" in (data / "server.log").read_text()
     yield base
     process.terminate()
     try:
@@ -103,7 +105,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
 
 

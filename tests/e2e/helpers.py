@@ -61,6 +61,16 @@ def play_step(page: Any) -> bool:
     """Take one action if it is this page's turn: whist, else pass, else accept, else the
     first playable card, else the first call. True if something was clicked."""
     try:
+        confirm = page.locator("button.discard-confirm:not([disabled])")
+        if confirm.count():
+            confirm.first.click(timeout=1500)
+            return True
+        if page.locator("button.discard-confirm").count():
+            # Discarding: choose a card not chosen yet (two, then confirm).
+            page.locator(".pos-bottom .card-slot:not(.picked):has(svg.playable)").first.click(
+                position={"x": 6, "y": 40}, timeout=1500
+            )
+            return True
         for text in ("whist", "pass", "accept"):
             button = page.locator(f'button.call[data-text="{text}"]')
             if button.count():
@@ -70,6 +80,10 @@ def play_step(page: Any) -> bool:
         if playable.count():
             # Cards overlap: click the visible strip at the card's left edge.
             playable.first.click(position={"x": 6, "y": 40}, timeout=1500)
+            return True
+        lit = page.locator("button.grid-cell.lit")
+        if lit.count():
+            lit.first.click(timeout=1500)
             return True
         calls = page.locator("button.call")
         if calls.count():

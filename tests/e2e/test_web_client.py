@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -60,21 +61,33 @@ def test_one_person_and_two_bots_play_a_whole_game(
     summary = httpx.get(f"{server}/api/games/{table_id}").json()
     page.wait_for_selector(".breakdown li ul li")  # the writes with their reasons arrived
     assert sheet_on_page(page) == summary["sheet"]["totals"]
-    rounded = page.evaluate(
+    columns = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('.settlement tbody tr')]
-            .map(r => [r.dataset.seat, r.querySelectorAll('td')[3].textContent]))"""
+            .map(r => [r.dataset.seat, Object.fromEntries([...r.querySelectorAll('td')]
+                .map(td => [td.dataset.column, td.textContent]))]))"""
     )
+    settlement = summary["settlement"]
     expected = {
         seat: ("+" if not value.startswith(("-", "0")) else "") + value
-        for seat, value in summary["settlement"]["rounded"].items()
+        for seat, value in settlement["rounded"].items()
     }
-    assert rounded == expected
+    assert {seat: row["rounded"] for seat, row in columns.items()} == expected
+    # Every column equals its figure: the sheet's pulya and gora as drawn, then the gora
+    # after closing the pulyas (the difference is shown in its own column, explained).
+    totals = summary["sheet"]["totals"]
+    for seat, row in columns.items():
+        assert row["pulya"] == totals[seat]["pulya"] == settlement["pulya"][seat]
+        assert row["gora_written"] == totals[seat]["gora"]
+        assert row["gora"] == settlement["gora"][seat]
+        closing = sum(Fraction(w["amount"]) for w in settlement["closing"] if w["seat"] == seat)
+        assert Fraction(row["gora_written"]) + closing == Fraction(row["gora"])
+    assert page.locator(".settlement-explain").is_visible()
     page.locator(".table-side").screenshot(path=str(artifacts / "sheet.png"))
     page.screenshot(path=str(artifacts / "table-finished.png"))
     # The replay viewer steps through the recorded deals.
     page.goto(f"/#/replay/{table_id}")
     page.wait_for_selector(".replay-board")
-    page.get_by_role("button", name="Forward ▶").click()
+    page.get_by_role("button", name="Forward").click()
     assert "Step 1" in page.locator(".step").inner_text()
     assert not me.errors
 

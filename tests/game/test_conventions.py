@@ -99,7 +99,8 @@ def test_jump_bids() -> None:
 def test_without_talon_bids() -> None:
     rules = find_rules("sochi", no_talon_bids=True)
     state = start(rules, deal3(), "6♠, 6♠бп")
-    assert bids(state)[0] == "6♣бп" and "7♠" in bids(state) and "6♣" not in bids(state)
+    # RULES §3: 6♠бп sits just above 6♠, so the next step with the talon is 6♣.
+    assert bids(state)[0] == "6♣" and "6♣бп" in bids(state) and "7♠" not in bids(state)
     state = run(state, "pass, pass")
     assert state.declarer == W and state.phase is Phase.CONTRACT
     assert state.view(S).talon is None and len(state.hand(W)) == 10

@@ -78,10 +78,10 @@ def test_str_stays_english_and_message_translates() -> None:
     assert error.message("ru") == "нужно ходить в масть ♣"
 
 
-def test_bare_message_reads_the_same_everywhere() -> None:
+def test_bare_message_gets_a_russian_title() -> None:
     error = IllegalActionError("the log has West acting out of turn")
     assert error.code == UNSPECIFIED and error.params == {}
-    assert error.message("ru") == "the log has West acting out of turn"
+    assert error.message("ru") == "Так нельзя: the log has West acting out of turn"
 
 
 def test_pickle_keeps_code_and_params() -> None:

@@ -11,7 +11,8 @@ from notation_games import random_game
 
 from preferans.cards import CardSet
 from preferans.cli import verify
-from preferans.fairness import FairnessError, commitment
+from preferans.errors import RecordError
+from preferans.fairness import commitment
 from preferans.notation import GameRecord, dumps, to_json
 from preferans.notation.fair import check_fairness
 
@@ -110,7 +111,7 @@ def test_bad_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     no_secret.write_text(dumps(dataclasses.replace(_record(), secret=None)), encoding="utf-8")
     assert _run(no_secret) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
-    with pytest.raises(FairnessError):
+    with pytest.raises(RecordError):
         check_fairness(dataclasses.replace(_record(), table_id=None))
 
 

@@ -119,11 +119,13 @@ def test_end_on_total() -> None:
     s.apply(game("10♥", S, {S: 10, W: 0, E: 0}, dealer=S, checked=True))
     assert s.pulya(S) == 20 and not s.is_complete
     s.apply(game("10♦", W, {W: 10, S: 0, E: 0}, dealer=W, checked=True))
+    assert sum(s.pulyas.values()) == 30 and not s.is_complete  # seed 001: "больше чем"
+    s.apply(game("6♠", E, {E: 6, S: 2, W: 2}, dealer=E))
     assert s.is_complete
     closing = s.settle().closing
     assert [(w.seat, w.amount, w.reason) for w in closing] == [
         (S, -10, Reason.OVERFLOW),
-        (E, 10, Reason.UNFINISHED),
+        (E, 8, Reason.UNFINISHED),
     ]
 
 

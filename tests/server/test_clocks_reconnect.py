@@ -1,5 +1,6 @@
-"""Clocks, absence and reconnection: a bot plays for a player who is out of time or gone,
-until he comes back; a returning client gets exactly what it missed, or a snapshot."""
+"""Clocks, absence and reconnection: a missed clock plays one move; a player gone past the
+grace is away (a bot plays for him) until he says he is back; a table of absent people
+pauses; a returning client gets exactly what it missed, or a snapshot."""
 
 from __future__ import annotations
 
@@ -49,7 +50,9 @@ async def test_reconnect_gets_the_missed_events_in_order(server: ServerProcess) 
     await watcher.close()
 
 
-async def test_timeout_and_disconnection_hand_the_seat_to_a_bot(server: ServerProcess) -> None:
+async def test_a_missed_clock_plays_one_move_and_a_lost_connection_waits_for_the_grace(
+    server: ServerProcess,
+) -> None:
     tag = random.randrange(10**6)
     people = [Client(server, f"clk{n}{tag}") for n in "swe"]
     for person in people:
@@ -60,29 +63,76 @@ async def test_timeout_and_disconnection_hand_the_seat_to_a_bot(server: ServerPr
     await east.sit(table, "E")
     for person in people:
         await person.connect()
-    # Nobody moves: after a second South's clock runs out and a bot plays for him.
-    away = await west.expect(lambda m: m.get("kind") == "presence", timeout=10)
-    assert away["seat"] == "S" and away["away"] is True
-    auto = await west.expect(lambda m: m.get("kind") == "action", timeout=10)
-    assert auto["seat"] == "S" and auto["auto"] is True
-    # South says he is back: the bot stops playing for him.
+    # Nobody moves: after a second South's clock runs out and one move is played for him,
+    # without marking him away.
+    auto = await west.expect(lambda m: m.get("kind") in ("action", "presence"), timeout=10)
+    assert auto["kind"] == "action" and auto["seat"] == "S" and auto["auto"] is True
+    # Three missed clocks in a row make a silent player away; "back" returns him.
+    away = await west.expect(
+        lambda m: m.get("kind") == "presence" and m["seat"] == "S" and m["away"], timeout=30
+    )
+    assert away["away"] is True
     await south.send({"type": "back", "id": "b"})
     back = await west.expect(lambda m: m.get("kind") == "presence" and m["seat"] == "S")
     assert back["away"] is False
-    # East disconnects; the 2-second grace passes; a bot plays East's turns.
+    for person in people:
+        await person.disconnect()
+    # Without a clock: East disconnects; the 2-second grace passes; a bot plays for him.
+    table = (await south.create(players=3, target=10))["id"]
+    await west.sit(table, "W")
+    await east.sit(table, "E")
+    for person in people:
+        await person.connect(table)
+        await person.expect(lambda m: m.get("type") == "snapshot" and m["table"] == table)
     await east.disconnect()
     gone = await west.expect(
-        lambda m: m.get("kind") == "presence" and m["seat"] == "E" and m["away"], timeout=20
+        lambda m: (
+            m.get("kind") == "presence" and m["table"] == table and m["seat"] == "E" and m["away"]
+        ),
+        timeout=20,
     )
     assert gone["away"] is True
-    # Reconnecting is coming back.
+    # Reconnecting is not coming back (a background tab may reconnect by itself): "back" is.
     await east.connect(resume=True)
+    await east.send({"type": "back", "id": "e"})
     returned = await west.expect(
-        lambda m: m.get("kind") == "presence" and m["seat"] == "E" and not m["away"], timeout=10
+        lambda m: (
+            m.get("kind") == "presence"
+            and m["table"] == table
+            and m["seat"] == "E"
+            and not m["away"]
+        ),
+        timeout=10,
     )
     assert returned["away"] is False
     for person in people:
         await person.close()
+
+
+async def test_a_table_where_every_person_is_away_pauses(server: ServerProcess) -> None:
+    idle = Client(server, f"lone{random.randrange(10**6)}")
+    await idle.register()
+    table = (await idle.create(players=3, target=10, bots={"W": "random", "E": "random"}))["id"]
+    await idle.connect()
+    await idle.expect(lambda m: m.get("type") == "snapshot")
+    await idle.disconnect()
+    # The 2-second grace passes: South is away, and as the only person the table pauses.
+    await asyncio.sleep(4)
+    await idle.connect(table, resume=True)
+    state = await idle.expect(lambda m: m.get("type") in ("snapshot", "synced"), timeout=10)
+    if state["type"] == "synced":
+        await idle.send({"type": "sync", "since": 0, "epoch": "x"})
+        state = await idle.expect(lambda m: m.get("type") == "snapshot", timeout=10)
+    assert state["seats"]["S"]["away"] is True and state["paused"] is True
+    version = state["v"]
+    await asyncio.sleep(1.5)
+    await idle.send({"type": "sync", "since": 0, "epoch": "x"})
+    again = await idle.expect(lambda m: m.get("type") == "snapshot", timeout=10)
+    assert again["v"] == version  # nobody played while the only person was away
+    await idle.send({"type": "back", "id": "b"})
+    back = await idle.expect(lambda m: m.get("kind") == "presence")
+    assert back["away"] is False and back["paused"] is False
+    await idle.close()
 
 
 async def test_the_record_marks_every_move_a_bot_played_for_an_absent_player(
@@ -96,7 +146,11 @@ async def test_the_record_marks_every_move_a_bot_played_for_an_absent_player(
         await idle.create(players=3, target=2, clock_seconds=1, bots={"W": "random", "E": "random"})
     )["id"]
     await idle.connect()
-    # South never moves: once his clock runs out a bot plays all his turns to the end.
+    # South misses his clock once (one move is played for him), then leaves the game: the
+    # stand-in plays his seat to the end.
+    await idle.expect(lambda m: m.get("kind") == "action" and m["auto"], timeout=20)
+    left = await idle.http.post(f"/api/tables/{table}/quit")
+    assert left.status_code == 200, left.text
     await idle.expect(lambda m: m.get("kind") == "game_end", timeout=120)
     record = (await idle.http.get(f"/api/games/{table}/record")).json()
     game = loads(record["notation"])
@@ -112,4 +166,7 @@ async def test_the_record_marks_every_move_a_bot_played_for_an_absent_player(
     assert marked & south_moves
     assert {tuple(m) for m in record["summary"]["substituted_actions"]} == marked
     assert "*" in record["notation"]
+    # The result says who had a stand-in and who left (the rating rule reads it).
+    stand_in = record["summary"]["stand_ins"]["S"]
+    assert stand_in["left"] is True and stand_in["auto_moves"] == len(marked)  # all his
     await idle.close()

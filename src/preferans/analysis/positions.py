@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from preferans.game import DealState, new_deal
 from preferans.notation import GameRecord
 from preferans.notation.replay import replay
-from preferans.scoring.sheet import DealRecord as SheetRecord
+from preferans.scoring.sheet import SheetEntry
 
 __all__ = ["Position", "positions_of"]
 
@@ -26,7 +26,7 @@ class Position:
     move: int
     moves: int
     state: DealState
-    written: SheetRecord | None = None
+    written: SheetEntry | None = None
     """What the deal wrote on the sheet (on a deal's last position, once it is over)."""
 
 

@@ -285,12 +285,6 @@ def _defence(view: View) -> Action:
 
 def _defence_calls(view: View) -> list[Call]:
     """Calls made after the contract by the other defender."""
-    out: list[Call] = []
-    after = False
-    for seat, action in view.history:
-        if isinstance(action, Declare):
-            after = True
-            continue
-        if after and seat != view.seat and seat != view.declarer and isinstance(action, Call):
-            out.append(action)
-    return out
+    from preferans.bots.heuristic import calls_after_contract
+
+    return calls_after_contract(view, declarer=False)

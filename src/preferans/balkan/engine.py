@@ -33,10 +33,11 @@ from preferans.actions import (
     Call,
     CallKind,
     Declare,
-    action_from_index,
+    bid_of,
+    declare_of,
 )
 from preferans.contracts import Contract, Strain, balkan_ladder
-from preferans.game import finish, play, talon
+from preferans.game import bidding, finish, play, talon
 from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.phase import Phase
 from preferans.result import DealKind, WhistChoice
@@ -44,6 +45,7 @@ from preferans.seats import Seat
 
 if TYPE_CHECKING:
     from preferans.balkan.state import BalkanDealState as DealState
+    from preferans.game.state import DealState as AnyState
 
 __all__ = [
     "bidding_apply",
@@ -65,19 +67,9 @@ __all__ = [
 _LADDER = balkan_ladder()
 _WITH_TALON = tuple(c for c in _LADDER if not c.without_talon)
 _WITHOUT_TALON = tuple(c for c in _LADDER if c.without_talon)
-_BIDS: dict[Contract, Bid] = {}
 
 #: The lowest contract, on which (with the talon, without a refe) a kontra is obligatory.
 LOWEST: Contract = Contract.balkan_game(2)
-
-
-def _bid(contract: Contract) -> Bid:
-    bid = _BIDS.get(contract)
-    if bid is None:
-        found = action_from_index(Bid(contract).index)
-        assert isinstance(found, Bid)
-        bid = _BIDS[contract] = found
-    return bid
 
 
 def lowest_contract() -> Contract:
@@ -104,12 +96,12 @@ def bidding_legal(state: DealState) -> tuple[Action, ...]:
     out: list[Action] = []
     if high is None or not high.without_talon:
         if high is None:
-            out.append(_bid(_WITH_TALON[0]))
+            out.append(bid_of(_WITH_TALON[0]))
         elif high.level < 7:
-            out.append(_bid(Contract.balkan_game(high.level + 1)))
+            out.append(bid_of(Contract.balkan_game(high.level + 1)))
     if not spoken:
         floor = -1 if high is None else high.ladder_key
-        out += [_bid(c) for c in _WITHOUT_TALON if c.ladder_key > floor]
+        out += [bid_of(c) for c in _WITHOUT_TALON if c.ladder_key > floor]
     out.append(PASS)
     may_hold = high is not None and holder != seat and _priority(state, seat, holder)
     if may_hold and state._t.rules.here and (not high.without_talon or not spoken):  # type: ignore[union-attr]
@@ -118,7 +110,6 @@ def bidding_legal(state: DealState) -> tuple[Action, ...]:
 
 
 def bidding_apply(state: DealState, action: Action) -> None:
-    t = state._t
     seat = state.to_move
     assert seat is not None
     state._spoken |= 1 << seat
@@ -130,27 +121,13 @@ def bidding_apply(state: DealState, action: Action) -> None:
         assert type(action) is Bid
         state.bid = action.contract
         state._high_seat = seat
-    passed = state._passed
-    remaining = [s for s in t.bidders if not passed >> s & 1]
-    if not remaining:
-        state._bidding_len = len(state.history)
-        state.bid = None
-        state._kind = DealKind.REFE
-        finish.end(state)
-        return
-    if len(remaining) == 1 and state._high_seat == remaining[0]:
-        state._bidding_len = len(state.history)
-        state.declarer = remaining[0]
-        talon.begin(state)
-        return
-    order = t.bidders
-    i = order.index(seat)
-    for step in range(1, len(order) + 1):
-        nxt = order[(i + step) % len(order)]
-        if not passed >> nxt & 1:
-            state.to_move = state.actor = nxt
-            return
-    raise AssertionError("unreachable")
+    bidding.after_call(state, seat, _refe)
+
+
+def _refe(state: AnyState) -> None:
+    """Everybody passed: nothing is played, the sheet writes a refe."""
+    state._kind = DealKind.REFE
+    finish.end(state)
 
 
 def bidding_explain(state: DealState, action: Action) -> IllegalActionError:
@@ -193,7 +170,7 @@ def contract_options(state: DealState) -> tuple[Contract, ...]:
 
 
 def contract_legal(state: DealState) -> tuple[Action, ...]:
-    declares = tuple(talon.declare_action(c) for c in contract_options(state))
+    declares = tuple(declare_of(c) for c in contract_options(state))
     if talon.walk_away_allowed(state):
         return (*declares, WALK_AWAY)
     return declares

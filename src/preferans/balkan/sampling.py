@@ -27,7 +27,6 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from preferans import solver
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare, card_action
 from preferans.balkan.bot import (
     INVITE_AT,
@@ -40,19 +39,18 @@ from preferans.balkan.bot import (
     game_estimate,
 )
 from preferans.balkan.payoff import balkan_value
-from preferans.bots.base import decision_rng
 from preferans.bots.evaluation import misere_risk
 from preferans.bots.heuristic import defence_estimate, here_answered, heuristic_action
-from preferans.bots.inference import TALON, World, draw_worlds, hidden_slots, random_world
+from preferans.bots.inference import TALON, World, hidden_slots
 from preferans.bots.payoff import split_defence, synth_result
 from preferans.bots.sampling import (
     Decision,
     Option,
+    best_over_pass,
     find_call,
     game_discards,
     misere_discards,
     representatives,
-    twin_card,
 )
 from preferans.cards import CardSet
 from preferans.contracts import Contract, Strain, balkan_ladder
@@ -289,6 +287,8 @@ def _declared_value(
 
 
 def _play(bot: SamplingBot, view: View) -> Decision | None:
+    """The card play, through the shared card evaluation (with its equivalent-card
+    choice), priced in bula-equivalent whists by :func:`_play_table`."""
     legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
     contract, declarer = view.contract, view.declarer
     if not legal or contract is None or declarer is None:
@@ -301,56 +301,29 @@ def _play(bot: SamplingBot, view: View) -> Decision | None:
     order = tuple(view.active)
     index = {s: i for i, s in enumerate(order)}
     objective = Objective.MISERE if contract.is_misere else Objective.TRICKS
-    worlds, exact = draw_worlds(view, decision_rng(bot.seed, view, "worlds"), bot.samples)
+    worlds, exact = bot._worlds(view, bot.samples)
     if not worlds:
         return None
     trick = view.current_trick
     leader = trick[0][0] if trick else mover
     played = tuple(card.index for _, card in trick)
-    decl = index[declarer]
-    base = view.tricks_won.get(declarer, 0)
-    positions: list[Position] = []
-    slots: list[tuple[int, int, int]] = []
-    totals = [[base] * len(reps) for _ in worlds]
-    for w, world in enumerate(worlds):
+    trump = _trump(contract)
+
+    def make_position(world: World) -> Position:
         hands = tuple(None if s == view.out else world.hand(s) for s in order)
-        try:
-            position = Position.make(
-                hands, leader=index[leader], trump=_trump(contract), played=played
-            )
-        except ValueError:
-            return None
-        for r, card in enumerate(reps):
-            after, winner = solver.play(position, card.index)
-            gain = 1 if winner == decl else 0
-            totals[w][r] = base + gain
-            if solver.remaining_tricks(after):
-                positions.append(after)
-                slots.append((w, r, gain))
-    values = bot.solve_positions(positions, objective, [decl] * len(positions))
-    for (w, r, gain), v in zip(slots, values, strict=True):
-        totals[w][r] = base + gain + v
+        return Position.make(hands, leader=index[leader], trump=trump, played=played)
+
     table = _play_table(view, mover, declarer, contract)
-    options = []
-    for r, card in enumerate(reps):
-        ev = _weighted(worlds, [table[max(0, min(10, totals[w][r]))] for w in range(len(worlds))])
-        tricks = _weighted(worlds, [float(totals[w][r]) for w in range(len(worlds))])
-        options.append(Option(card_action(card), ev, tricks))
-    best = max(o.value for o in options)
-    preferred = [o for o in options if o.value >= best - 1e-9]
-    chosen = next((o for o in preferred if o.action == default), None)
-    if chosen is None and isinstance(default, CardAction):
-        twin = twin_card(default.card, reps, view)
-        chosen = next((o for o in preferred if o.action == twin), None)
-    if chosen is None:
-        chosen = preferred[0]
-    options.sort(key=lambda o: -o.value)
-    return Decision(
-        chosen.action,
-        tuple(options),
-        samples=len(worlds),
-        exact=exact,
-        method="exact" if exact else "sampling",
+    return bot.evaluate_cards(
+        view,
+        reps,
+        default,
+        worlds,
+        exact,
+        objective=objective,
+        declarer=declarer,
+        make_position=make_position,
+        utility=lambda tricks: table[max(0, min(10, tricks))],
     )
 
 
@@ -396,9 +369,7 @@ def _bid(bot: SamplingBot, view: View) -> Decision | None:
     pass_ = find_call(legal, CallKind.PASS)
     here = find_call(legal, CallKind.HERE) if not here_answered(view) else None
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.contract.ladder_key)
-    worlds, exact = draw_worlds(
-        view, decision_rng(bot.seed, view, "worlds"), max(6, bot.samples // 2)
-    )
+    worlds, exact = bot._worlds(view, max(6, bot.samples // 2))
     if not worlds:
         return None
     me = view.seat
@@ -447,11 +418,7 @@ def _bid(bot: SamplingBot, view: View) -> Decision | None:
         options.append(Option(action, ev[target], shown))
     if not options:
         return None
-    options.sort(key=lambda o: -o.value)
-    chosen = options[0]
-    pass_option = next((o for o in options if o.action == pass_), None)
-    if pass_option is not None and chosen.value < pass_option.value + BALKAN_BID_MARGIN:
-        chosen = pass_option
+    chosen = best_over_pass(options, pass_, BALKAN_BID_MARGIN)
     return Decision(
         chosen.action,
         tuple(options),
@@ -598,8 +565,7 @@ def _plan(
     slots = hidden_slots(view)
     if slots is None:
         return None
-    count = max(6, bot.samples // 2)
-    worlds = [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
+    worlds = bot._draw(slots, rng, max(6, bot.samples // 2))
     if not worlds:
         return None
     me = view.seat
@@ -707,7 +673,7 @@ def _defence(bot: SamplingBot, view: View) -> Decision | None:
         if top + 1 > KONTRA_CAP:
             # The bound on the kontra chain (docs/bots.md): no further doubling.
             return Decision(pass_, (), method="forced", notes={"kontra_cap": float(KONTRA_CAP)})
-    worlds, exact = draw_worlds(view, decision_rng(bot.seed, view, "worlds"), bot.samples)
+    worlds, exact = bot._worlds(view, bot.samples)
     if not worlds:
         return None
     order = tuple(view.active)

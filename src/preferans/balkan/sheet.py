@@ -15,7 +15,6 @@ code.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -24,15 +23,16 @@ from typing import Any, Final
 
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
-from preferans.scoring.serial import result_from_dict, result_to_dict
+from preferans.scoring.render_text import sheet_tail
+from preferans.scoring.serial import result_to_dict
 from preferans.scoring.settlement import round_results
-from preferans.scoring.sheet import DealRecord, Sheet, SheetError
+from preferans.scoring.sheet import Sheet, SheetEntry, SheetError, check_possible, deal_heading
 from preferans.scoring.writes import Column, Language, Reason, Write, format_number, seat_letter
 from preferans.seats import Seat, next_seat, seats_for
 
 __all__ = [
     "DEFAULT_BULA",
-    "BulaRecord",
+    "BulaEntry",
     "BulaSettlement",
     "BulaSheet",
     "render_bula_svg",
@@ -49,10 +49,6 @@ REFE_FACTOR: Final = 2
 FORMAT_VERSION: Final = 1
 
 
-class BulaError(SheetError):
-    """A result that does not fit the bula sheet, or a stored sheet that does not replay."""
-
-
 def score_balkan(rules: Rules, result: DealResult, *, refe: bool = False) -> list[Write]:
     """The figures one deal writes (seed 003); ``refe``: the declarer held an open refe.
 
@@ -66,7 +62,7 @@ def score_balkan(rules: Rules, result: DealResult, *, refe: bool = False) -> lis
     declarer = result.declarer
     contract = result.contract
     if declarer is None or contract is None or not contract.balkan:
-        raise BulaError(f"not a Balkan deal: {result!r}")
+        raise SheetError(f"not a Balkan deal: {result!r}")
     value = Fraction(contract.value)
     factor = REFE_FACTOR if refe else 1
     unit = value * factor
@@ -155,9 +151,9 @@ def score_balkan(rules: Rules, result: DealResult, *, refe: bool = False) -> lis
 
 
 @dataclass(frozen=True, slots=True)
-class BulaRecord(DealRecord):
+class BulaEntry(SheetEntry):
     """One deal on the bula sheet: its result, what it wrote, and the refes in play (a
-    :class:`~.sheet.DealRecord`, so code written for the pulya sheet reads it too)."""
+    :class:`~.sheet.SheetEntry`, so code written for the pulya sheet reads it too)."""
 
     refe_used: bool = False
     """The declarer held an open refe: the deal counted double and used it up."""
@@ -281,28 +277,25 @@ class BulaSheet(Sheet):
 
     def __init__(self, rules: Rules, target: int | None = None) -> None:
         if not rules.is_balkan:
-            raise BulaError("the bula sheet is for the Balkan game; use Sheet for the others")
+            raise SheetError("the bula sheet is for the Balkan game; use Sheet for the others")
         if target is None:
             target = DEFAULT_BULA
         if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
-            raise BulaError(f"the bula start must be a positive number, not {target!r}")
+            raise SheetError(f"the bula start must be a positive number, not {target!r}")
         super().__init__(rules, target)
         self.target: int = target
         self.seats = seats_for(rules.players)
-        self._brecords: list[BulaRecord] = []
+        self._brecords: list[BulaEntry] = []
         self._bula: dict[Seat, Fraction] = {s: Fraction(target) for s in self.seats}
         self._whists: dict[tuple[Seat, Seat], Fraction] = {
             (a, b): Fraction(0) for a in self.seats for b in self.seats if a != b
         }
         self._refes: dict[Seat, int] = {s: 0 for s in self.seats}
 
-    def __repr__(self) -> str:
-        return f"BulaSheet({self.rules!r}, target={self.target!r})  # {len(self._brecords)} deals"
-
     # --- feeding deals -------------------------------------------------------------------
 
     @property
-    def records(self) -> tuple[BulaRecord, ...]:
+    def records(self) -> tuple[BulaEntry, ...]:
         return tuple(self._brecords)
 
     @property
@@ -318,18 +311,19 @@ class BulaSheet(Sheet):
     def refes(self, seat: Seat) -> int:
         return self._refes[seat]
 
-    def apply(self, result: DealResult) -> BulaRecord:
+    def apply(self, result: DealResult) -> BulaEntry:
         if result.dealer not in self.seats or (
             result.declarer is not None and result.declarer not in self.seats
         ):
-            raise BulaError("the result's seats are not at this table")
+            raise SheetError("the result's seats are not at this table")
+        check_possible(result)
         if result.kind is DealKind.REFE:
             got: tuple[Seat, ...] = ()
             if self.rules.refe:
                 got = tuple(s for s in self.seats if self._refes[s] < self.rules.refe)
                 for seat in got:
                     self._refes[seat] += 1
-            record = BulaRecord(len(self._brecords) + 1, result, (), refes=got)
+            record = BulaEntry(len(self._brecords) + 1, result, (), refes=got)
             self._brecords.append(record)
             return record
         declarer = result.declarer
@@ -344,7 +338,7 @@ class BulaSheet(Sheet):
             else:
                 assert write.on is not None
                 self._whists[write.seat, write.on] += write.amount
-        record = BulaRecord(len(self._brecords) + 1, result, writes, refe_used=used)
+        record = BulaEntry(len(self._brecords) + 1, result, writes, refe_used=used)
         self._brecords.append(record)
         return record
 
@@ -485,37 +479,19 @@ class BulaSheet(Sheet):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> BulaSheet:
+    def _check_format(cls, data: Mapping[str, Any]) -> None:
         if data.get("version") != FORMAT_VERSION or data.get("sheet") != "bula":
-            raise BulaError("not a bula sheet of a known format")
-        sheet = cls(Rules.from_dict(dict(data["rules"])), data.get("target"))
-        for i, deal in enumerate(data["deals"], 1):
-            record = sheet.apply(result_from_dict(deal["result"]))
-            stored = tuple(Write.from_dict(w) for w in deal.get("writes", []))
-            if "writes" in deal and stored != record.writes:
-                raise BulaError(f"deal {i}: the stored writes differ from a replay")
-        return sheet
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False)
-
-    @classmethod
-    def from_json(cls, text: str) -> BulaSheet:
-        return cls.from_dict(json.loads(text))
+            raise SheetError("not a bula sheet of a known format")
 
 
-def _header(record: BulaRecord, language: Language) -> str:
+def _header(record: BulaEntry, language: Language) -> str:
     r = record.result
     ru = language == "ru"
 
     def L(seat: Seat) -> str:
         return seat_letter(seat, language)
 
-    head = (
-        f"Сдача {record.number}, сдаёт {L(r.dealer)}: "
-        if ru
-        else f"Deal {record.number}, dealer {L(r.dealer)}: "
-    )
+    head = deal_heading(record.number, r.dealer, language)
     if r.kind is DealKind.REFE:
         return head + ("все пас, рефе" if ru else "all passed, refe")
     declarer = L(r.declarer) if r.declarer is not None else "?"
@@ -613,12 +589,7 @@ def render_bula_text(
             f"{seat_letter(seat, language)}: {'була' if ru else 'bula'} "
             f"{_bula_chain(sheet, seat)}{refe_text} | " + " | ".join(cols)
         )
-    if breakdown and sheet.records:
-        lines += ["", "Записи по сдачам:" if ru else "Deal by deal:", sheet.breakdown(language)]
-    if settle:
-        lines += ["", "Расчёт:" if ru else "Settlement:"]
-        lines += ["  " + line for line in sheet.settle().lines(language)]
-    return "\n".join(lines)
+    return "\n".join(lines + sheet_tail(sheet, language, breakdown=breakdown, settle=settle))
 
 
 def render_bula_svg(sheet: BulaSheet, language: Language = "ru", *, settle: bool = True) -> str:

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from preferans.balkan import engine
+from preferans.errors import PreferansError, RulesError
 from preferans.game.deal import Deal
 from preferans.game.phase import Phase
 from preferans.game.state import DealState, result_of
@@ -41,7 +42,7 @@ class BalkanDealState(DealState):
         self, rules: Rules, deal: Deal, *, raspasy_run: int = 0, refe: Iterable[Seat] = ()
     ) -> None:
         if not rules.is_balkan:
-            raise ValueError("a Balkan deal needs the Balkan rules")
+            raise RulesError("a Balkan deal needs the Balkan rules")
         super().__init__(rules, deal, raspasy_run=raspasy_run)
         refe_mask = 0
         for seat in refe:
@@ -81,7 +82,7 @@ class BalkanDealState(DealState):
 
     def result(self) -> DealResult:
         if self.phase is not Phase.OVER:
-            raise ValueError("the deal is not over yet")
+            raise PreferansError("the deal is not over yet")
         return result_of(self, defended_misere=True)
 
     def _first_leader(self) -> Seat:

@@ -33,6 +33,7 @@ from preferans.bots.evaluation import (
 from preferans.bots.knowledge import PlayContext, play_context
 from preferans.cards import Card, CardSet, Rank, Suit
 from preferans.contracts import Contract, Strain
+from preferans.errors import PreferansError
 from preferans.families import family_of
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def heuristic_action(view: View) -> Action:
 
     legal = view.legal_actions
     if not legal:
-        raise ValueError(f"{view.seat} has nothing to decide now")
+        raise PreferansError(f"{view.seat} has nothing to decide now")
     if len(legal) == 1:
         return legal[0]
     phase = view.phase
@@ -174,7 +175,7 @@ def _required(bid: Contract | None, strain: Strain) -> int | None:
     if bid is None or bid.is_misere:
         return 6
     for level in range(bid.level, 11):
-        if Contract(level, strain).ladder_key >= bid.ladder_key - (50 if bid.without_talon else 0):
+        if Contract(level, strain).ladder_key >= bid.ladder_key - (5 if bid.without_talon else 0):
             return level
     return None
 
@@ -319,13 +320,21 @@ def _whist(view: View) -> Action:
 
 def _whist_calls(view: View) -> list[Call]:
     """Calls made after the contract by the other defenders."""
+    return calls_after_contract(view)
+
+
+def calls_after_contract(view: View, *, declarer: bool = True) -> list[Call]:
+    """Calls made after the contract by the others (``declarer=False``: not the
+    declarer's either)."""
     out: list[Call] = []
     after = False
     for seat, action in view.history:
         if isinstance(action, Declare):
             after = True
             continue
-        if after and seat != view.seat and isinstance(action, Call):
+        if not after or seat == view.seat or not isinstance(action, Call):
+            continue
+        if declarer or seat != view.declarer:
             out.append(action)
     return out
 

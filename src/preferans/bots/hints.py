@@ -16,6 +16,7 @@ from preferans.bots.claims import pending_claim
 from preferans.bots.evaluation import hand_tricks, misere_risk
 from preferans.bots.heuristic import declarer_estimate, defence_estimate, heuristic_action
 from preferans.bots.sampling import Decision, Option, SamplingBot
+from preferans.errors import PreferansError
 
 if TYPE_CHECKING:
     from preferans.game import View
@@ -303,10 +304,10 @@ def _heuristic_hint(view: View) -> Hint:
 def hint(view: View, level: str = "sampling", *, seed: int = 0, samples: int | None = None) -> Hint:
     """The recommended action for the seat whose view this is, with its reasons."""
     if not view.legal_actions:
-        raise ValueError(f"{view.seat} has nothing to decide now")
+        raise PreferansError(f"{view.seat} has nothing to decide now")
     if level == "heuristic":
         return _heuristic_hint(view)
     if level != "sampling":
-        raise ValueError(f"hints come from the heuristic or sampling level, not {level!r}")
+        raise PreferansError(f"hints come from the heuristic or sampling level, not {level!r}")
     bot = SamplingBot(seed=seed) if samples is None else SamplingBot(seed=seed, samples=samples)
     return _from_decision(view, bot.decide(view))

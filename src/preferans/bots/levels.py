@@ -11,13 +11,18 @@ from typing import Any
 
 from preferans.bots.base import Bot
 from preferans.bots.heuristic import HeuristicBot
+from preferans.bots.oracle import OracleBot
 from preferans.bots.random_bot import RandomBot
 from preferans.bots.sampling import SamplingBot
+from preferans.errors import PreferansError
 
-__all__ = ["LEVELS", "level_names", "make_bot", "register_level"]
+__all__ = ["LEVELS", "SEES_WHOLE_DEAL", "level_names", "make_bot", "register_level"]
 
 BotFactory = Callable[..., Bot]
 LEVELS: dict[str, BotFactory] = {}
+#: Levels that decide from the whole deal (``choose_state``), not from one seat's view:
+#: matches and benchmarks may seat them, the club never does.
+SEES_WHOLE_DEAL: frozenset[str] = frozenset({"oracle"})
 
 
 def register_level(name: str, factory: BotFactory) -> None:
@@ -31,12 +36,33 @@ def _ensure_builtin() -> None:
     LEVELS.setdefault("random", RandomBot)
     LEVELS.setdefault("heuristic", HeuristicBot)
     LEVELS.setdefault("sampling", SamplingBot)
+    LEVELS.setdefault("oracle", OracleBot)
+    _load_plugins()
 
 
-def level_names() -> tuple[str, ...]:
-    """Registered levels, weakest first for the built-in ones."""
+#: Levels offered by installed packages that could not load (their extra is missing).
+UNAVAILABLE: dict[str, str] = {}
+
+
+def _load_plugins() -> None:
+    """Levels other packages (or the optional extras) offer in the ``preferans.bots``
+    entry-point group, e.g. ``ismcts`` with ``pip install preferans[ai]``."""
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group="preferans.bots"):
+        try:
+            factory = entry.load()
+        except ImportError as error:
+            UNAVAILABLE[entry.name] = str(error)
+            continue
+        LEVELS.setdefault(entry.name, factory)
+
+
+def level_names(*, whole_deal: bool = False) -> tuple[str, ...]:
+    """Registered levels, weakest first for the built-in ones; those that see the whole
+    deal (:data:`SEES_WHOLE_DEAL`) only with ``whole_deal`` (matches, benchmarks)."""
     _ensure_builtin()
-    return tuple(LEVELS)
+    return tuple(name for name in LEVELS if whole_deal or name not in SEES_WHOLE_DEAL)
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
@@ -45,5 +71,10 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     factory = LEVELS.get(level)
     if factory is None:
         known = ", ".join(LEVELS)
-        raise ValueError(f"unknown bot level {level!r}; known levels: {known}")
+        if level in UNAVAILABLE:
+            raise PreferansError(
+                f"bot level {level!r} needs the ai extra (pip install 'preferans[ai]'): "
+                f"{UNAVAILABLE[level]}; known levels: {known}"
+            )
+        raise PreferansError(f"unknown bot level {level!r}; known levels: {known}")
     return factory(seed=seed, **options)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import KONTRA, Action
 from preferans.bots.base import decision_rng
+from preferans.errors import PreferansError
 
 if TYPE_CHECKING:
     from preferans.game import View
@@ -30,7 +31,7 @@ class RandomBot:
     def choose(self, view: View) -> Action:
         legal = view.legal_actions
         if not legal:
-            raise ValueError(f"{view.seat} has nothing to decide now")
+            raise PreferansError(f"{view.seat} has nothing to decide now")
         if view.rules.is_balkan and any(view.kontra.values()):
             legal = tuple(a for a in legal if a != KONTRA) or legal
         return decision_rng(self.seed, view, "random").choice(legal)

@@ -27,7 +27,7 @@ defence, invitation and kontra, card play also beside an out seat) is made by
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
@@ -55,6 +55,7 @@ from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_wo
 from preferans.bots.payoff import deal_value, split_defence, synth_result
 from preferans.cards import Card, CardSet
 from preferans.contracts import MISERE, Contract, Strain, bid_ladder
+from preferans.errors import PreferansError
 from preferans.families import family_of
 from preferans.result import DealKind, WhistChoice
 from preferans.rules import Rules
@@ -62,6 +63,8 @@ from preferans.seats import Seat
 from preferans.solver import Objective, Position
 
 if TYPE_CHECKING:
+    from random import Random as _Random
+
     from preferans.game import View
 
 __all__ = [
@@ -69,6 +72,7 @@ __all__ = [
     "Decision",
     "Option",
     "SamplingBot",
+    "best_over_pass",
     "find_call",
     "game_discards",
     "misere_discards",
@@ -130,7 +134,7 @@ class SamplingBot:
 
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, threads: int = 1) -> None:
         if samples < 1:
-            raise ValueError("samples must be at least 1")
+            raise PreferansError("samples must be at least 1")
         self.seed = seed
         self.samples = samples
         self.threads = threads
@@ -144,7 +148,7 @@ class SamplingBot:
 
         legal = view.legal_actions
         if not legal:
-            raise ValueError(f"{view.seat} has nothing to decide now")
+            raise PreferansError(f"{view.seat} has nothing to decide now")
         if len(legal) == 1:
             return Decision(legal[0], method="forced")
         phase = view.phase
@@ -188,6 +192,10 @@ class SamplingBot:
         rng = decision_rng(self.seed, view, "worlds")
         return draw_worlds(view, rng, count)
 
+    def _draw(self, slots: Slots, rng: _Random, count: int) -> list[World]:
+        """``count`` deals drawn uniformly from ``slots`` (the declarer's plans)."""
+        return [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
+
     def solve_positions(
         self, positions: Sequence[Position], objective: Objective, declarers: Sequence[int]
     ) -> list[int]:
@@ -229,23 +237,62 @@ class SamplingBot:
         trick = view.current_trick
         leader = trick[0][0] if trick else mover
         played = tuple(card.index for _, card in trick)
-        decl = index[decl_seat]
-        base = view.tricks_won.get(decl_seat, 0)
+
+        def make_position(world: World) -> Position:
+            hands = (world.hand(order[0]), world.hand(order[1]), world.hand(order[2]))
+            talon = _talon_to_lead(view, world)
+            return Position.make(
+                hands,
+                leader=index[leader],
+                trump=trump,
+                played=played,
+                talon=talon,
+                talon_wins=bool(talon) and view.rules.players == 4,
+            )
+
+        slack = TALON_TRICK_MARGIN if view.lead_talon_card is not None else 1e-9
+        return self.evaluate_cards(
+            view,
+            reps,
+            default,
+            worlds,
+            exact,
+            objective=objective,
+            declarer=decl_seat,
+            make_position=make_position,
+            utility=_play_utility(view, mover, decl_seat),
+            slack=slack,
+        )
+
+    def evaluate_cards(
+        self,
+        view: View,
+        reps: list[Card],
+        default: Action,
+        worlds: Sequence[World],
+        exact: bool,
+        *,
+        objective: Objective,
+        declarer: Seat,
+        make_position: Callable[[World], Position],
+        utility: Callable[[int], float],
+        slack: float = 1e-9,
+    ) -> Decision | None:
+        """The card evaluation every family shares: each representative card is played in
+        every world, the rest solved double-dummy, the declarer's final tricks priced by
+        ``utility`` and weighed by the worlds' likelihood. Among the best (within
+        ``slack``) the heuristic's own card wins, and when the heuristic's card is only
+        represented by an equivalent one, the heuristic's card itself is played
+        (equivalent cards are equal double-dummy, not to opponents who read the cards)."""
+        order = view.active
+        decl = {s: i for i, s in enumerate(order)}[declarer]
+        base = view.tricks_won.get(declarer, 0)
         positions: list[Position] = []
         slots: list[tuple[int, int, int]] = []  # (world, rep, gain) for each position
         immediate: dict[tuple[int, int], int] = {}
         for w, world in enumerate(worlds):
-            hands = (world.hand(order[0]), world.hand(order[1]), world.hand(order[2]))
-            talon = _talon_to_lead(view, world)
             try:
-                position = Position.make(
-                    hands,
-                    leader=index[leader],
-                    trump=trump,
-                    played=played,
-                    talon=talon,
-                    talon_wins=bool(talon) and view.rules.players == 4,
-                )
+                position = make_position(world)
             except ValueError:
                 return None
             answered = bool(position.talon)
@@ -269,7 +316,6 @@ class SamplingBot:
             totals[w][r] = base + gain
         for (w, r, gain), v in zip(slots, values, strict=True):
             totals[w][r] = base + gain + v
-        utility = _play_utility(view, mover, decl_seat)
         weight_sum = sum(world.weight for world in worlds)
         options = []
         for r, card in enumerate(reps):
@@ -277,15 +323,12 @@ class SamplingBot:
             tricks = sum(world.weight * totals[w][r] for w, world in enumerate(worlds))
             options.append(Option(card_action(card), ev / weight_sum, tricks / weight_sum))
         best = max(o.value for o in options)
-        slack = TALON_TRICK_MARGIN if view.lead_talon_card is not None else 1e-9
         preferred = [o for o in options if o.value >= best - slack]
         chosen = next((o for o in preferred if o.action == default), None)
         if chosen is None and isinstance(default, CardAction):
             twin = twin_card(default.card, reps, view)
             stand_in = next((o for o in preferred if o.action == twin), None)
             if stand_in is not None:
-                # Equivalent cards are equal double-dummy, not to opponents who read the
-                # cards played: play the heuristic's own card of the group.
                 chosen = replace(stand_in, action=default)
                 options = [chosen if o is stand_in else o for o in options]
         if chosen is None:
@@ -557,11 +600,7 @@ class SamplingBot:
             options.append(Option(misere, total / weight_sum, None, caught / weight_sum))
         if not options:
             return None
-        options.sort(key=lambda o: -o.value)
-        chosen = options[0]
-        pass_option = next((o for o in options if o.action == pass_), None)
-        if pass_option is not None and chosen.value < pass_option.value + BID_MARGIN:
-            chosen = pass_option
+        chosen = best_over_pass(options, pass_, BID_MARGIN)
         return Decision(
             chosen.action,
             tuple(options),
@@ -843,8 +882,7 @@ class SamplingBot:
         )
         rng = _random.Random(f"{self.seed}|{key}|{auction}{suffix}")
         slots = _declarer_slots(view, known, talon_hidden=talon_hidden)
-        count = max(6, self.samples // 2)
-        return [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
+        return self._draw(slots, rng, max(6, self.samples // 2))
 
     def _ten_plan(
         self, view: View, *, thrown: bool
@@ -1018,6 +1056,17 @@ def _claims(legal: Sequence[Action]) -> bool:
     return any(isinstance(a, Claim) for a in legal)
 
 
+def best_over_pass(options: list[Option], pass_: Action | None, margin: float) -> Option:
+    """Sort ``options`` best first and take the best, unless it beats passing by less than
+    ``margin`` whists (the sampled deals are few: near-ties go to the pass)."""
+    options.sort(key=lambda o: -o.value)
+    chosen = options[0]
+    pass_option = next((o for o in options if o.action == pass_), None)
+    if pass_option is not None and chosen.value < pass_option.value + margin:
+        chosen = pass_option
+    return chosen
+
+
 def find_call(legal: Sequence[Action], kind: CallKind) -> Action | None:
     return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
 
@@ -1063,7 +1112,7 @@ def _talon_to_lead(view: View, world: World) -> tuple[int, ...]:
         return (lead.index,)
     unseen = world.slots.get(TALON, 0)
     if unseen.bit_count() != 1:
-        raise ValueError("a world without the one talon card still face down")
+        raise PreferansError("a world without the one talon card still face down")
     return (lead.index, unseen.bit_length() - 1)
 
 

@@ -18,7 +18,16 @@ from typing import NoReturn
 __all__ = ["main"]
 
 #: Subcommands in the order ``--help`` lists them.
-SUBCOMMANDS: tuple[str, ...] = ("play", "serve", "solve", "match", "replay", "verify")
+SUBCOMMANDS: tuple[str, ...] = (
+    "play",
+    "serve",
+    "solve",
+    "match",
+    "bot",
+    "replay",
+    "verify",
+    "review",
+)
 
 
 def _load(name: str) -> ModuleType:

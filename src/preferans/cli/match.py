@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 import time
 from typing import Any
 
-from preferans.rules import RulesError, find_rules
+from preferans.errors import RulesError
+from preferans.rules import find_rules
 
 __all__ = ["add_parser", "run"]
 
@@ -24,19 +27,27 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
             "settlement, plus written whists); every deal sums to zero across the seats."
         ),
         epilog=(
-            "example:\n"
+            "bots:\n"
+            "  LEVEL                 random, heuristic, sampling or oracle (sees every card)\n"
+            "  LEVEL:key=value:...   a level with options, e.g. sampling:samples=64\n"
+            "  cmd:COMMAND           an external engine speaking the bot protocol\n"
+            "                        (docs/protocol.md), e.g. cmd:preferans bot --level sampling\n"
+            "\n"
+            "examples:\n"
             "  preferans match --bots heuristic,random --deals 1000 --variant balkan --seed 1\n"
+            "  preferans match --bots 'sampling:samples=32,cmd:preferans bot --level sampling'\n"
+            "  preferans match --bots sampling,heuristic --deals 5000 --sprt 0,1\n"
             "\n"
             "exit codes:\n"
             "  0  the match was played and reported\n"
-            "  2  bad arguments (unknown bot level, variant, deal count, table size)"
+            "  2  bad arguments (unknown bot, bad option, variant, deal count, output path)"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--bots",
         default="heuristic,random",
-        help="comma-separated levels: random, heuristic, sampling (default: %(default)s)",
+        help="comma-separated bots: levels, LEVEL:key=value, cmd:COMMAND (default: %(default)s)",
     )
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals (default: 200)")
     parser.add_argument(
@@ -70,12 +81,27 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         default=0,
         help="number of the first deal, to play a long match in pieces (default: 0)",
     )
+    parser.add_argument(
+        "--deadline",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="an external engine's time per decision (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--sprt",
+        metavar="MU0,MU1[,ALPHA,BETA]",
+        help="stop when the first bot minus the second is shown nearer MU1 or MU0 "
+        "(whists/deal; alpha = beta = 0.05 by default)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
         "--per-deal", metavar="FILE", help="also write every deal's scores to FILE (JSON)"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    return parser
+    from preferans.lab.cli_errors import one_line_errors
+
+    return one_line_errors(parser, "match")
 
 
 def _error(message: str) -> int:
@@ -83,17 +109,58 @@ def _error(message: str) -> int:
     return 2
 
 
+def output_problem(path: str) -> str | None:
+    """Why ``path`` cannot be written, checked before the match is played (None if fine)."""
+    if os.path.isdir(path):
+        return f"{path} is a directory"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            return f"{path} is not writable"
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot create files in {folder}"
+    return None
+
+
+def _check(args: argparse.Namespace) -> str | None:
+    if args.deals < 1:
+        return "--deals must be at least 1"
+    if args.samples is not None and args.samples < 1:
+        return "--samples must be at least 1"
+    if args.processes < 0:
+        return "--processes must be 0 (every core) or more"
+    if args.first_deal < 0:
+        return "--first-deal must be 0 or more"
+    if not (args.deadline > 0 and math.isfinite(args.deadline)):
+        return "--deadline must be a positive number of seconds"
+    if args.per_deal:
+        return output_problem(args.per_deal)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
-    from preferans.bots.levels import level_names
+    from preferans.lab.players import SpecError, check_options, parse_specs
+    from preferans.lab.stats import SPRT
     from preferans.match import run_match
 
-    levels = [name.strip() for name in str(args.bots).split(",") if name.strip()]
-    known = level_names()
-    unknown = [name for name in levels if name not in known]
-    if unknown or len(levels) < 2:
-        return _error(f"--bots needs two or more of: {', '.join(known)} (got {args.bots!r})")
-    if args.deals < 1:
-        return _error("--deals must be at least 1")
+    problem = _check(args)
+    if problem is not None:
+        return _error(problem)
+    try:
+        specs = parse_specs(str(args.bots))
+    except SpecError as error:
+        return _error(str(error))
+    if len(specs) < 2:
+        return _error(f"--bots needs two or more bots (got {args.bots!r})")
+    levels = [spec.text for spec in specs]
+    sprt = None
+    if args.sprt:
+        try:
+            sprt = SPRT.parse(args.sprt)
+        except ValueError as error:
+            return _error(str(error))
     try:
         rules = find_rules(args.variant, players=args.players)
     except RulesError as error:
@@ -101,23 +168,27 @@ def run(args: argparse.Namespace) -> int:
     if len(levels) > rules.players:
         return _error(f"{len(levels)} bots do not fit at a table of {rules.players}")
     options: list[dict[str, Any]] = []
-    for name in levels:
+    for spec in specs:
         opts: dict[str, Any] = {}
-        if name == "sampling" and args.samples is not None:
+        if spec.level == "sampling" and args.samples is not None and "samples" not in spec.options:
             opts["samples"] = args.samples
+        try:
+            check_options(spec, opts)
+        except SpecError as error:
+            return _error(str(error))
         options.append(opts)
     processes = args.processes if args.processes > 0 else None
+    settings: dict[str, Any] = {
+        "seed": args.seed,
+        "processes": processes,
+        "options": options,
+        "first": args.first_deal,
+        "deadline": args.deadline,
+        "sprt": sprt,
+    }
     started = time.perf_counter()
     if args.no_progress or args.json:
-        result = run_match(
-            levels,
-            rules,
-            args.deals,
-            seed=args.seed,
-            processes=processes,
-            options=options,
-            first=args.first_deal,
-        )
+        result = run_match(levels, rules, args.deals, **settings)
     else:
         from rich.progress import (
             BarColumn,
@@ -137,14 +208,7 @@ def run(args: argparse.Namespace) -> int:
         ) as bar:
             task = bar.add_task(f"{' vs '.join(levels)} · {rules.variant}", total=args.deals)
             result = run_match(
-                levels,
-                rules,
-                args.deals,
-                seed=args.seed,
-                processes=processes,
-                options=options,
-                progress=lambda n: bar.advance(task, n),
-                first=args.first_deal,
+                levels, rules, args.deals, progress=lambda n: bar.advance(task, n), **settings
             )
     elapsed = time.perf_counter() - started
     if args.per_deal:
@@ -162,6 +226,7 @@ def run(args: argparse.Namespace) -> int:
             )
     scores = result.scores()
     diff = result.difference(0, 1)
+    verdict = None if sprt is None or result.verdict is None else sprt.describe(result.verdict)
     if args.json:
         print(
             json.dumps(
@@ -172,10 +237,20 @@ def run(args: argparse.Namespace) -> int:
                     "seed": args.seed,
                     "seconds": round(elapsed, 1),
                     "bots": [
-                        {"level": s.level, "mean": s.mean, "low": s.low, "high": s.high}
-                        for s in scores
+                        {
+                            "level": s.level,
+                            "mean": s.mean,
+                            "low": s.low,
+                            "high": s.high,
+                            "decisions": result.decisions[i],
+                            "decision_seconds": result.decision_seconds(i),
+                            "decision_cpu_seconds": result.decision_seconds(i, cpu=True),
+                            "forfeits": dict(result.forfeits[i]),
+                        }
+                        for i, s in enumerate(scores)
                     ],
                     "difference": {"mean": diff[0], "low": diff[1], "high": diff[2]},
+                    "sprt": verdict,
                 },
                 ensure_ascii=False,
             )
@@ -186,10 +261,22 @@ def run(args: argparse.Namespace) -> int:
         f"seed {args.seed}, {elapsed:.0f} s"
     )
     unit = "bula-equivalent whists/deal" if rules.is_balkan else "whists/deal"
-    for s in scores:
-        print(f"  {s.level:<10} {s.mean:+8.2f} {unit}  95% CI [{s.low:+.2f}, {s.high:+.2f}]")
+    width = max(10, *(len(s.level) for s in scores))
+    for i, s in enumerate(scores):
+        think = result.decision_seconds(i) * 1000
+        print(
+            f"  {s.level:<{width}} {s.mean:+8.2f} {unit}  95% CI [{s.low:+.2f}, {s.high:+.2f}]"
+            f"  {think:.1f} ms/decision"
+        )
     print(
         f"  {levels[0]} − {levels[1]}: {diff[0]:+.2f} {unit}  "
         f"95% CI [{diff[1]:+.2f}, {diff[2]:+.2f}]"
     )
+    for i, level in enumerate(levels):
+        forfeits = result.forfeits[i]
+        if forfeits:
+            kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(forfeits.items()))
+            print(f"  forfeits of {level}: {sum(forfeits.values())} ({kinds})")
+    if verdict is not None:
+        print(f"  {verdict}, after {result.deals} deals")
     return 0

@@ -136,7 +136,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def parse_conventions(pairs: list[str]) -> dict[str, Any]:
     """``key=value`` texts typed by the :class:`~preferans.rules.Rules` field they name."""
-    from preferans.rules import FIELD_NAMES, Rules, RulesError
+    from preferans.errors import RulesError
+    from preferans.rules import FIELD_NAMES, Rules
 
     defaults = {f.name: getattr(Rules(), f.name) for f in fields(Rules)}
     result: dict[str, Any] = {}
@@ -214,7 +215,8 @@ def _error(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from preferans.rules import RulesError, find_rules
+    from preferans.errors import RulesError
+    from preferans.rules import find_rules
     from preferans.seats import Seat
     from preferans.terminal.checks import readable_problem, writable_problem
     from preferans.terminal.game import TerminalGame

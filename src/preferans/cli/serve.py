@@ -187,6 +187,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"preferans serve: {problem}", file=sys.stderr)
         return 2
     app = create_app(settings)
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+    shown = f"[{shown}]" if ":" in shown else shown
+    where = "--database" if settings.database_url else str(settings.data_dir.resolve())
+    every = ", listening on every address" if args.host in ("0.0.0.0", "::", "") else ""
+    print(
+        f"preferans serve: the club is at http://{shown}:{args.port}/ (data: {where}{every})",
+        flush=True,
+    )
     uvicorn.run(
         app,
         host=args.host,

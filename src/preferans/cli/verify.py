@@ -40,7 +40,7 @@ def _read(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from preferans.fairness import FairnessError
+    from preferans.errors import RecordError
     from preferans.notation import NotationError, ReplayError, from_json, loads
     from preferans.notation.fair import check_fairness
 
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as error:
         print(f"preferans verify: cannot read {args.record}: {error}", file=sys.stderr)
         return 2
-    except (NotationError, FairnessError) as error:
+    except (NotationError, RecordError) as error:
         print(f"preferans verify: {args.record}: {error}", file=sys.stderr)
         return 2
     if not report.ok:

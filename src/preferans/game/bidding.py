@@ -3,36 +3,28 @@ bids without the talon, and the raspasy exit rule."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from preferans.actions import HERE, PASS, Action, Bid, Call, CallKind, action_from_index
-from preferans.contracts import Contract, bid_ladder
+from preferans.actions import HERE, PASS, Action, Bid, Call, CallKind, bid_of
+from preferans.contracts import bid_ladder
 from preferans.game import play, talon
 from preferans.game.errors import IllegalActionError, refusal
 
 if TYPE_CHECKING:
     from preferans.game.state import DealState
+    from preferans.seats import Seat
 
-__all__ = ["apply", "explain", "legal"]
+__all__ = ["after_call", "apply", "explain", "legal"]
 
 _SEVEN_SPADES_KEY = 700
-_BIDS: dict[Contract, Bid] = {}
 _CACHE: dict[tuple[bool, bool, int, bool, int, bool, bool], tuple[Action, ...]] = {}
 
 
-def _bid(contract: Contract) -> Bid:
-    """The shared instance (the one :func:`action_from_index` returns)."""
-    bid = _BIDS.get(contract)
-    if bid is None:
-        found = action_from_index(Bid(contract).index)
-        assert isinstance(found, Bid)
-        bid = _BIDS[contract] = found
-    return bid
-
-
 def _here_allowed(state: DealState) -> bool:
-    """ "Here": the right-hand neighbour is out (passed, sitting out, or the dummy) and
-    the highest bid, not a misère, belongs to another player."""
+    """ "Here": the right-hand neighbour is out (passed, or the sitting-out dealer; the
+    2-player dummy only under ``here_over_dummy``) and the highest bid, not a misère,
+    belongs to another player."""
     t = state._t
     seat = state.to_move
     high = state.bid
@@ -41,6 +33,8 @@ def _here_allowed(state: DealState) -> bool:
     if state._high_seat == seat or _held_by_here(state):
         return False
     right = t.right_neighbour[seat]
+    if right == t.dummy:
+        return t.rules.here_over_dummy
     return right not in t.bidders or bool(state._passed >> right & 1)
 
 
@@ -96,15 +90,16 @@ def _compute(
             continue
         if contract.is_misere:
             if not spoken:
-                out.append(_bid(contract))
+                out.append(bid_of(contract))
             continue
         if k < minimum:
             continue
         if contract.without_talon or jumps:
-            out.append(_bid(contract))
+            out.append(bid_of(contract))
         elif not next_done:
-            out.append(_bid(contract))
+            out.append(bid_of(contract))
             next_done = True
+    out.sort(key=lambda a: a.index)
     out.append(PASS)
     if here:
         out.append(HERE)
@@ -112,7 +107,6 @@ def _compute(
 
 
 def apply(state: DealState, action: Action) -> None:
-    t = state._t
     seat = state.to_move
     assert seat is not None
     state._spoken |= 1 << seat
@@ -126,12 +120,20 @@ def apply(state: DealState, action: Action) -> None:
         state._high_seat = seat
         if action.contract.is_misere:
             state._misere_seat = seat
+    after_call(state, seat, play.start_raspasy)
+
+
+def after_call(state: DealState, seat: Seat, all_passed: Callable[[DealState], None]) -> None:
+    """The auction after ``seat``'s call, in every family: everybody passed
+    (``all_passed`` says what follows), one bidder left holding the bid (he takes the
+    talon), or the next bidder who has not passed speaks."""
+    t = state._t
     passed = state._passed
     remaining = [s for s in t.bidders if not passed >> s & 1]
     if not remaining:
         state._bidding_len = len(state.history)
         state.bid = None
-        play.start_raspasy(state)
+        all_passed(state)
         return
     if len(remaining) == 1 and state._high_seat == remaining[0]:
         state._bidding_len = len(state.history)

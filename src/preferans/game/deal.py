@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from preferans.cards import DECK, Card, CardSet
+from preferans.errors import PreferansError, RulesError
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
 
@@ -24,7 +25,7 @@ def active_seats(players: int, dealer: Seat) -> tuple[Seat, ...]:
     """
     table = seats_for(players)
     if dealer not in table:
-        raise ValueError(f"{dealer.english} does not sit at a table of {players}")
+        raise RulesError(f"{dealer.english} does not sit at a table of {players}")
     holders = [s for s in table if not (players == 4 and s == dealer)]
     start = (table.index(dealer) + 1) % len(table)
     ordered = [table[(start + i) % len(table)] for i in range(len(table))]
@@ -47,19 +48,19 @@ class Deal:
     def __post_init__(self) -> None:
         hands = {Seat(s): h for s, h in self.hands.items()}
         if len(hands) != 3:
-            raise ValueError("a deal has exactly three hands")
+            raise PreferansError("a deal has exactly three hands")
         seen = 0
         for seat, hand in hands.items():
             if len(hand) != 10:
-                raise ValueError(f"{seat.english} must hold 10 cards, not {len(hand)}")
+                raise PreferansError(f"{seat.english} must hold 10 cards, not {len(hand)}")
             if seen & hand.mask:
-                raise ValueError("a card is dealt twice")
+                raise PreferansError("a card is dealt twice")
             seen |= hand.mask
         if len(self.talon) != 2 or seen & self.talon.mask:
-            raise ValueError("the talon must be two cards not in any hand")
+            raise PreferansError("the talon must be two cards not in any hand")
         order = self.talon_order or tuple(self.talon)
         if CardSet(order) != self.talon or len(order) != 2:
-            raise ValueError("talon_order must list the two talon cards")
+            raise PreferansError("talon_order must list the two talon cards")
         object.__setattr__(self, "hands", MappingProxyType(hands))
         object.__setattr__(self, "talon_order", tuple(order))
 
@@ -69,7 +70,7 @@ class Deal:
         the third, and the last two to the talon."""
         cards = list(order)
         if len(cards) != 32 or CardSet(cards) != DECK:
-            raise ValueError("a deal needs the 32 distinct cards of the deck")
+            raise PreferansError("a deal needs the 32 distinct cards of the deck")
         seats = active_seats(rules.players, dealer)
         hands = {seat: CardSet(cards[10 * i : 10 * i + 10]) for i, seat in enumerate(seats)}
         return cls(dealer, hands, CardSet(cards[30:]), (cards[30], cards[31]))

@@ -6,6 +6,7 @@ from typing import Final
 
 from preferans.actions import CardAction, card_action
 from preferans.cards import Card
+from preferans.errors import PreferansError
 
 __all__ = ["SUIT_MASK", "actions_of_mask", "highest_by_rank", "lowest_by_rank", "suit_actions"]
 
@@ -40,7 +41,7 @@ def lowest_by_rank(mask: int) -> int:
         row = mask >> rank & 0x01010101
         if row:
             return (row & -row).bit_length() - 1 + rank
-    raise ValueError("empty mask")
+    raise PreferansError("empty mask")
 
 
 def highest_by_rank(mask: int) -> int:
@@ -49,4 +50,4 @@ def highest_by_rank(mask: int) -> int:
         row = mask >> rank & 0x01010101
         if row:
             return row.bit_length() - 1 + rank
-    raise ValueError("empty mask")
+    raise PreferansError("empty mask")

@@ -13,6 +13,7 @@ import random
 
 from preferans.actions import THROW_TALON, Action, CardAction, Declare, card_action
 from preferans.cards import DECK, Card, CardSet
+from preferans.errors import PreferansError
 from preferans.game.deal import Deal
 from preferans.game.masks import SUIT_MASK
 from preferans.game.phase import Phase
@@ -177,7 +178,7 @@ def _fill(pool: int, slots: list[tuple[int, int, int]], rng: random.Random) -> d
     """Deal the pool's cards into the slots (sizes and allowed masks respected)."""
     cards = [i for i in range(32) if pool >> i & 1]
     if sum(size for _, size, _ in slots) != len(cards):
-        raise ValueError("the view is inconsistent: hidden cards do not match hand sizes")
+        raise PreferansError("the view is inconsistent: hidden cards do not match hand sizes")
     for _ in range(30):
         rng.shuffle(cards)
         options = [sum(1 for _, _, a in slots if a >> c & 1) for c in cards]
@@ -203,7 +204,7 @@ def _fill(pool: int, slots: list[tuple[int, int, int]], rng: random.Random) -> d
             return {slots[k][0]: out[k] for k in range(len(slots))}
     result = _search(cards, slots)
     if result is None:
-        raise ValueError("the view is inconsistent: no deal fits the shown voids")
+        raise PreferansError("the view is inconsistent: no deal fits the shown voids")
     return result
 
 

@@ -24,6 +24,7 @@ from preferans.actions import (
 )
 from preferans.cards import CardSet
 from preferans.contracts import Contract
+from preferans.errors import PreferansError, RulesError
 from preferans.families import family_of
 from preferans.game import bidding, claims, play, talon, whisting
 from preferans.game.deal import Deal
@@ -144,7 +145,7 @@ class DealState:
 
     def __init__(self, rules: Rules, deal: Deal, *, raspasy_run: int = 0) -> None:
         if raspasy_run < 0:
-            raise ValueError("raspasy_run counts raspasy in a row: 0 or more")
+            raise PreferansError("raspasy_run counts raspasy in a row: 0 or more")
         self._t = Table(rules, deal)
         self.phase = Phase.BIDDING
         self.history = ()
@@ -371,7 +372,7 @@ class DealState:
     def result(self) -> DealResult:
         """What the sheet needs; only when the deal is over."""
         if self.phase is not Phase.OVER:
-            raise ValueError("the deal is not over yet")
+            raise PreferansError("the deal is not over yet")
         return result_of(self)
 
     # --- hooks of a variant family (the Russian game's answers) -------------------------
@@ -393,7 +394,7 @@ class DealState:
         from preferans.game.views import make_view
 
         if seat not in seats_for(self._t.players):
-            raise ValueError(f"{Seat(seat).english} does not sit at this table")
+            raise PreferansError(f"{Seat(seat).english} does not sit at this table")
         return make_view(self, seat)
 
     def __repr__(self) -> str:
@@ -425,7 +426,7 @@ def new_russian_deal(
 ) -> DealState:
     """The Russian family's :func:`new_deal` (no refe in this game)."""
     if tuple(refe):
-        raise ValueError("refe exists only in the Balkan game")
+        raise RulesError("refe exists only in the Balkan game")
     return DealState(rules, deal, raspasy_run=raspasy_run)
 
 

@@ -3,6 +3,7 @@ bids, who sits out. Computed once by :func:`new_deal` and shared by every state.
 
 from __future__ import annotations
 
+from preferans.errors import PreferansError
 from preferans.game.deal import Deal, active_seats
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
@@ -34,7 +35,7 @@ class Table:
         self.dealer = deal.dealer
         self.active: tuple[Seat, ...] = active_seats(rules.players, deal.dealer)
         if set(self.active) != set(deal.hands):
-            raise ValueError(
+            raise PreferansError(
                 f"the deal's hands ({', '.join(s.name for s in deal.hands)}) do not match a "
                 f"{rules.players}-player table dealt by {deal.dealer.english}"
             )

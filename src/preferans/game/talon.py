@@ -13,7 +13,7 @@ from preferans.actions import (
     CallKind,
     CardAction,
     Declare,
-    action_from_index,
+    declare_of,
 )
 from preferans.contracts import Contract, bid_ladder
 from preferans.game import finish, play, whisting
@@ -31,7 +31,6 @@ __all__ = [
     "apply_talon",
     "begin",
     "contract_options",
-    "declare_action",
     "explain",
     "legal_contract",
     "legal_discard",
@@ -39,17 +38,6 @@ __all__ = [
     "walk_away",
     "walk_away_allowed",
 ]
-
-_DECLARES: dict[Contract, Declare] = {}
-
-
-def declare_action(contract: Contract) -> Declare:
-    action = _DECLARES.get(contract)
-    if action is None:
-        found = action_from_index(Declare(contract).index)
-        assert isinstance(found, Declare)
-        action = _DECLARES[contract] = found
-    return action
 
 
 def begin(state: DealState) -> None:
@@ -115,7 +103,7 @@ def contract_options(state: DealState) -> tuple[Contract, ...]:
 
 
 def legal_contract(state: DealState) -> tuple[Action, ...]:
-    declares = tuple(declare_action(c) for c in contract_options(state))
+    declares = tuple(declare_of(c) for c in contract_options(state))
     if walk_away_allowed(state):
         return (*declares, WALK_AWAY)
     return declares

@@ -101,6 +101,12 @@ class View:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def tensor(self, *, history: bool = False) -> list[float]:
+        """This view as floats in [0, 1] (layout: :mod:`preferans.game.tensor`)."""
+        from preferans.game.tensor import view_tensor
+
+        return view_tensor(self, history=history)
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Views cross process boundaries (a server's bots think in worker processes):
         the read-only mappings travel as plain dicts and come back read-only."""

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from preferans.errors import RecordError
+
 __all__ = ["NotationError", "ReplayError"]
 
 
-class NotationError(ValueError):
+class NotationError(RecordError):
     """A record text that cannot be read; ``line`` (1-based) and ``column`` say where."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        self.message = message
+        self.detail = message
         self.line = line
         self.column = column
         where = ""
@@ -18,7 +20,7 @@ class NotationError(ValueError):
         super().__init__(where + message)
 
 
-class ReplayError(ValueError):
+class ReplayError(RecordError):
     """A record the engine or the sheet does not accept: an illegal call or card, or a
     result or sheet figure that differs from what the record says.
 

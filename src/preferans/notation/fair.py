@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from preferans.fairness import FairnessError, check_commitment, fair_deal, parse_secret
+from preferans.errors import RecordError
+from preferans.fairness import check_commitment, fair_deal, parse_secret
 from preferans.notation.model import GameRecord
 from preferans.scoring.pulya import FIRST_DEALER
 from preferans.seats import Seat, next_seat
@@ -38,7 +39,7 @@ def expected_dealers(players: int, count: int) -> list[Seat]:
 def check_fairness(record: GameRecord) -> FairnessReport:
     """Recompute the commitment and every deal from the revealed secret and the seeds.
 
-    Raises :class:`FairnessError` when the record lacks what a check needs (the secret,
+    Raises :class:`RecordError` when the record lacks what a check needs (the secret,
     the commitment or the table id); a record that fails the check gives ``ok=False``.
     """
     missing = [
@@ -51,7 +52,7 @@ def check_fairness(record: GameRecord) -> FairnessReport:
         if value is None
     ]
     if missing:
-        raise FairnessError(f"the record has no {', '.join(missing)} tag: nothing to verify")
+        raise RecordError(f"the record has no {', '.join(missing)} tag: nothing to verify")
     assert record.secret is not None and record.commitment is not None
     assert record.table_id is not None
     secret = parse_secret(record.secret)

@@ -16,6 +16,7 @@ from typing import Final
 from preferans.actions import Action
 from preferans.cards import Card, CardSet
 from preferans.contracts import Contract
+from preferans.errors import RecordError
 from preferans.result import DealKind, DealResult
 from preferans.rules import Rules
 from preferans.scoring.writes import Write
@@ -51,7 +52,7 @@ class Outcome:
     def __post_init__(self) -> None:
         object.__setattr__(self, "tricks", _frozen(self.tricks))
         if (self.kind in (DealKind.RASPASY, DealKind.REFE)) != (self.declarer is None):
-            raise ValueError("raspasy and refe have no declarer; every other outcome has one")
+            raise RecordError("raspasy and refe have no declarer; every other outcome has one")
 
     @classmethod
     def from_result(cls, result: DealResult) -> Outcome:
@@ -92,10 +93,10 @@ class DealRecord:
         object.__setattr__(self, "sheet", tuple(self.sheet))
         object.__setattr__(self, "substituted", frozenset(self.substituted))
         if self.number < 1:
-            raise ValueError(f"deals are numbered from 1, not {self.number}")
+            raise RecordError(f"deals are numbered from 1, not {self.number}")
         stray = sorted(i for i in self.substituted if not 0 <= i < len(self.moves))
         if stray:
-            raise ValueError(
+            raise RecordError(
                 f"deal {self.number}: substituted move {stray[0]} is not one of its "
                 f"{len(self.moves)} moves"
             )

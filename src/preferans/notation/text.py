@@ -16,12 +16,13 @@ from fractions import Fraction
 from typing import IO, Any, Final
 
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, Declare, parse_action
-from preferans.cards import Card, CardParseError, CardSet
-from preferans.contracts import Contract, ContractParseError
+from preferans.cards import Card, CardSet
+from preferans.contracts import Contract
+from preferans.errors import InputSyntaxError, RecordError, RulesError
 from preferans.notation.errors import NotationError
 from preferans.notation.model import STANDARD_TAGS, DealRecord, GameRecord, Move, Outcome
 from preferans.result import DealKind
-from preferans.rules import PRESETS, Rules, RulesError, find_rules
+from preferans.rules import PRESETS, Rules, find_rules
 from preferans.scoring.writes import Column, Reason, Write, format_number
 from preferans.seats import Seat
 
@@ -58,7 +59,7 @@ def dump(record: GameRecord, fp: IO[str], *, ascii: bool = False) -> None:
 
 def _quote(value: str) -> str:
     if "\n" in value or "\r" in value:
-        raise ValueError(f"a tag value must be one line: {value!r}")
+        raise RecordError(f"a tag value must be one line: {value!r}")
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -67,6 +68,8 @@ def _rules_text(rules: Rules) -> str:
     pairs = []
     for f in fields(rules):
         if f.name == "variant" or (f.name == "refe" and not rules.is_balkan):
+            continue
+        if f.name == "here_over_dummy" and not rules.here_over_dummy:
             continue
         value = getattr(rules, f.name)
         if isinstance(value, bool):
@@ -114,7 +117,7 @@ def _header_lines(record: GameRecord) -> list[str]:
 def _check_free_tag(name: str) -> None:
     """A free tag must read back as itself: a plain name that no typed tag claims."""
     if not re.fullmatch(r'[^\s"\[\]#]+', name):
-        raise ValueError(f"a tag name is one word without quotes or brackets: {name!r}")
+        raise RecordError(f"a tag name is one word without quotes or brackets: {name!r}")
     key = name.lower()
     seed = _SEED_RE.fullmatch(name)
     seed_seat = seed is not None and (
@@ -122,7 +125,7 @@ def _check_free_tag(name: str) -> None:
     )
     seat = _Reader._seat_tag(key) is not None
     if key in _TAG_ALIASES or key in _FREE_TAG_ALIASES or seat or seed_seat:
-        raise ValueError(f"the tag {name!r} has a field of its own in GameRecord")
+        raise RecordError(f"the tag {name!r} has a field of its own in GameRecord")
 
 
 def _card_text(action: CardAction, ascii: bool) -> str:
@@ -633,7 +636,7 @@ class _Reader:
     def _cards(self, deal: _DealBuilder, value: str, line: int, column: int) -> CardSet:
         try:
             cards = CardSet.parse(value)
-        except CardParseError as error:
+        except InputSyntaxError as error:
             raise NotationError(str(error), line, column) from None
         seen = CardSet()
         for hand in deal.hands.values():
@@ -683,7 +686,7 @@ def _in_written_order(text: str, cards: CardSet) -> tuple[Card, ...]:
     for token in re.split(r"[\s,;]+", text.strip()):
         try:
             order.append(Card.parse(token))
-        except CardParseError:
+        except InputSyntaxError:
             return tuple(cards)
     return tuple(order)
 
@@ -706,7 +709,7 @@ def _parse_conventions(text: str) -> dict[str, Any]:
     if stripped.startswith("{"):
         data = json.loads(stripped)
         if not isinstance(data, dict):
-            raise ValueError("the rules JSON must be an object")
+            raise RulesError("the rules JSON must be an object")
         if isinstance(data.get("raspasy_progression"), list):
             data["raspasy_progression"] = tuple(data["raspasy_progression"])
         return data
@@ -717,11 +720,11 @@ def _parse_conventions(text: str) -> dict[str, Any]:
             continue
         name, sep, raw = pair.partition("=")
         if not sep:
-            raise ValueError(f"a convention is written name=value, not {pair!r}")
+            raise RulesError(f"a convention is written name=value, not {pair!r}")
         name = name.strip().replace("-", "_")
         if name not in defaults:
             known = ", ".join(sorted(defaults))
-            raise ValueError(f"unknown convention {name!r}; known ones: {known}")
+            raise RulesError(f"unknown convention {name!r}; known ones: {known}")
         result[name] = _convention_value(name, raw.strip(), defaults[name])
     return result
 
@@ -733,14 +736,14 @@ def _convention_value(name: str, raw: str, default: object) -> object:
             return True
         if lowered in ("false", "no", "off", "0", "нет"):
             return False
-        raise ValueError(f"{name} is true or false, not {raw!r}")
+        raise RulesError(f"{name} is true or false, not {raw!r}")
     try:
         if isinstance(default, int):
             return int(raw)
         if isinstance(default, tuple):
             return tuple(int(v) for v in raw.split(",") if v.strip())
     except ValueError:
-        raise ValueError(f"{name} takes whole numbers, not {raw!r}") from None
+        raise RulesError(f"{name} takes whole numbers, not {raw!r}") from None
     return raw
 
 
@@ -766,7 +769,7 @@ def _parse_outcome(text: str, line: int, column: int) -> Outcome:
         if contract_text.strip():
             try:
                 contract = Contract.parse(contract_text)
-            except ContractParseError as error:
+            except InputSyntaxError as error:
                 raise NotationError(str(error), line, column) from None
     tricks: dict[Seat, int] = {}
     talon = 0

@@ -19,7 +19,7 @@ from .settlement import (
     settle,
     settle_totals,
 )
-from .sheet import DealRecord, Sheet, SheetError, new_sheet, sheet_from_dict
+from .sheet import Sheet, SheetEntry, SheetError, new_sheet, sheet_from_dict
 from .variants import score_deal, sheet_seats
 from .writes import Column, Reason, Write, format_number
 
@@ -28,11 +28,11 @@ __all__ = [
     "MAX_SPREAD",
     "VARIANT_K",
     "Column",
-    "DealRecord",
     "Pulya",
     "Reason",
     "Settlement",
     "Sheet",
+    "SheetEntry",
     "SheetError",
     "Write",
     "average_gora_results",

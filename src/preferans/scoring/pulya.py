@@ -22,7 +22,7 @@ from preferans.result import DealResult
 from preferans.rules import Rules
 from preferans.seats import Seat, next_seat
 
-from .sheet import DealRecord, Sheet, SheetError, new_sheet
+from .sheet import Sheet, SheetEntry, SheetError, new_sheet
 
 __all__ = ["FIRST_DEALER", "DealSource", "Policy", "Pulya"]
 
@@ -109,13 +109,13 @@ class Pulya:
             refe=self.sheet.refe_seats,
         )
 
-    def record(self, result: DealResult) -> DealRecord:
+    def record(self, result: DealResult) -> SheetEntry:
         """Write a finished deal and pass the deal on."""
         if result.dealer != self.dealer:
             raise SheetError(f"the result is dealt by {result.dealer}, but {self.dealer} deals")
         return self.sheet.apply(result)
 
-    def play_deal(self, policy: Policy) -> DealRecord:
+    def play_deal(self, policy: Policy) -> SheetEntry:
         """Play one deal to the end with ``policy`` choosing every action, and record it."""
         state = self.start_deal()
         while not state.is_over:

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final, TypeVar
 
+from preferans.errors import PreferansError, RulesError
+
 __all__ = ["MAX_SPREAD", "VARIANT_K", "rate_pulya", "rating_delta"]
 
 #: Variant coefficient k (Piter 1, Sochi 2, Rostov 4/3).
@@ -65,13 +67,13 @@ def rate_pulya(
 ) -> dict[Key, int] | None:
     """Every player's Δ for one pulya, or None when the table's spread exceeds 400."""
     if set(ratings) != set(whists):
-        raise ValueError("ratings and whists must name the same players")
+        raise PreferansError("ratings and whists must name the same players")
     if len(ratings) < 2:
-        raise ValueError("a rated pulya needs at least two players")
+        raise PreferansError("a rated pulya needs at least two players")
     try:
         k = VARIANT_K[variant]
     except KeyError:
-        raise ValueError(f"no rating coefficient for variant {variant!r}") from None
+        raise RulesError(f"no rating coefficient for variant {variant!r}") from None
     values = {p: Fraction(r) for p, r in ratings.items()}
     if max(values.values()) - min(values.values()) > MAX_SPREAD:
         return None

@@ -9,7 +9,7 @@ from preferans.families import family_of
 from .sheet import Sheet
 from .writes import Column, Language, format_number, seat_letter
 
-__all__ = ["render_text"]
+__all__ = ["render_pulya_text", "render_text", "sheet_tail"]
 
 _VARIANT = {
     "sochi": ("Sochi", "Сочи"),
@@ -77,9 +77,17 @@ def render_pulya_text(
     for row in [head, *rows]:
         cells = [row[i].ljust(widths[i]) for i in range(3)]
         lines.append("  ".join([*cells, row[3]]).rstrip())
+    return "\n".join(lines + sheet_tail(sheet, language, breakdown=breakdown, settle=settle))
+
+
+def sheet_tail(sheet: Sheet, language: Language, *, breakdown: bool, settle: bool) -> list[str]:
+    """What every family's text sheet ends with: the deal-by-deal breakdown and the
+    settlement as it stands."""
+    ru = language == "ru"
+    lines: list[str] = []
     if breakdown and sheet.records:
         lines += ["", "Записи по сдачам:" if ru else "Deal by deal:", sheet.breakdown(language)]
     if settle:
         lines += ["", "Расчёт:" if ru else "Settlement:"]
         lines += ["  " + line for line in sheet.settle().lines(language)]
-    return "\n".join(lines)
+    return lines

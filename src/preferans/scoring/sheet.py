@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Self
 
+from preferans.errors import RecordError
 from preferans.families import family_of
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
@@ -25,19 +26,19 @@ from .writes import Column, Language, Reason, Write, format_number, seat_letter
 if TYPE_CHECKING:
     from .settlement import Settlement
 
-__all__ = ["HELP_WHISTS_PER_POINT", "DealRecord", "Sheet", "SheetError"]
+__all__ = ["HELP_WHISTS_PER_POINT", "Sheet", "SheetEntry", "SheetError"]
 
 #: Whists the helper writes on the helped player per pulya point given [seed 001, Code 4.1.1].
 HELP_WHISTS_PER_POINT = 10
 FORMAT_VERSION = 1
 
 
-class SheetError(ValueError):
+class SheetError(RecordError):
     """A deal result that does not fit this sheet, or a stored sheet that does not replay."""
 
 
 @dataclass(frozen=True, slots=True)
-class DealRecord:
+class SheetEntry:
     """One deal on the sheet: its result and everything it wrote."""
 
     number: int
@@ -75,7 +76,7 @@ class Sheet:
         self.rules = rules
         self.target = target
         self.seats: tuple[Seat, ...] = sheet_seats(rules)
-        self._records: list[DealRecord] = []
+        self._records: list[SheetEntry] = []
         self._pulya: dict[Seat, Fraction] = {s: Fraction(0) for s in self.seats}
         self._gora: dict[Seat, Fraction] = {s: Fraction(0) for s in self.seats}
         self._whists: dict[tuple[Seat, Seat], Fraction] = {
@@ -83,12 +84,13 @@ class Sheet:
         }
 
     def __repr__(self) -> str:
-        return f"Sheet({self.rules!r}, target={self.target!r})  # {len(self._records)} deals"
+        name = type(self).__name__
+        return f"{name}({self.rules!r}, target={self.target!r})  # {len(self.records)} deals"
 
     # --- feeding deals -------------------------------------------------------------------
 
     @property
-    def records(self) -> tuple[DealRecord, ...]:
+    def records(self) -> tuple[SheetEntry, ...]:
         return tuple(self._records)
 
     @property
@@ -106,7 +108,7 @@ class Sheet:
         """No refe outside the Balkan game (the common interface with the bula sheet)."""
         return ()
 
-    def apply(self, result: DealResult) -> DealRecord:
+    def apply(self, result: DealResult) -> SheetEntry:
         """Write one finished deal; returns what was written and why."""
         self._check(result)
         run = self.raspasy_run + 1 if result.kind is DealKind.RASPASY else 0
@@ -118,7 +120,7 @@ class Sheet:
             else:
                 writes.append(write)
                 self._add(write)
-        record = DealRecord(len(self._records) + 1, result, tuple(writes), run)
+        record = SheetEntry(len(self._records) + 1, result, tuple(writes), run)
         self._records.append(record)
         return record
 
@@ -132,6 +134,7 @@ class Sheet:
         if strangers:
             names = ", ".join(str(s) for s in sorted(strangers))
             raise SheetError(f"tricks for seats not at this table: {names}")
+        check_possible(result)
 
     def _add(self, write: Write) -> None:
         if write.column is Column.PULYA:
@@ -230,14 +233,14 @@ class Sheet:
 
     @property
     def is_complete(self) -> bool:
-        """Every pulya reached the target (or, with end_on_total, their sum did)."""
+        """Every pulya reached the target (or, with end_on_total, their sum is greater
+        than the target times the players: seed 001's "больше чем")."""
         if self.target is None:
             return False
         if all(p >= self.target for p in self._pulya.values()):
             return True
-        return self.rules.end_on_total and sum(self._pulya.values()) >= self.target * len(
-            self.seats
-        )
+        total = sum(self._pulya.values())
+        return self.rules.end_on_total and total > self.target * len(self.seats)
 
     def settle(self, *, stake: Fraction | int | None = None) -> Settlement:
         """Settle the sheet as it stands (a game stopped early settles its unfinished pulyas)."""
@@ -286,23 +289,29 @@ class Sheet:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
-        """Rebuild by replaying the stored results; the stored writes must come out again."""
-        if data.get("version") != FORMAT_VERSION:
-            raise SheetError(f"unknown sheet format version {data.get('version')!r}")
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Rebuild by replaying the stored results; the stored writes and totals must come
+        out again (a family's sheet class checks its own format tag first)."""
+        cls._check_format(data)
         sheet = cls(Rules.from_dict(dict(data["rules"])), data.get("target"))
         for i, deal in enumerate(data["deals"], 1):
             record = sheet.apply(result_from_dict(deal["result"]))
             stored = tuple(Write.from_dict(w) for w in deal.get("writes", []))
             if "writes" in deal and stored != record.writes:
                 raise SheetError(f"deal {i}: the stored writes differ from a replay")
+        check_totals(sheet, data)
         return sheet
+
+    @classmethod
+    def _check_format(cls, data: Mapping[str, Any]) -> None:
+        if data.get("version") != FORMAT_VERSION:
+            raise SheetError(f"unknown sheet format version {data.get('version')!r}")
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> Sheet:
+    def from_json(cls, text: str) -> Self:
         return cls.from_dict(json.loads(text))
 
 
@@ -315,18 +324,22 @@ def _replace_amount(write: Write, amount: Fraction) -> Write:
 # --- headers --------------------------------------------------------------------------
 
 
-def _header(record: DealRecord, language: Language) -> str:
+def deal_heading(number: int, dealer: Seat, language: Language) -> str:
+    """``Deal 3, dealer E: `` (``Сдача 3, сдаёт В: ``): how every family's record begins."""
+    who = seat_letter(dealer, language)
+    if language == "ru":
+        return f"Сдача {number}, сдаёт {who}: "
+    return f"Deal {number}, dealer {who}: "
+
+
+def _header(record: SheetEntry, language: Language) -> str:
     r = record.result
     ru = language == "ru"
 
     def L(seat: Seat) -> str:
         return seat_letter(seat, language)
 
-    head = (
-        f"Сдача {record.number}, сдаёт {L(r.dealer)}: "
-        if ru
-        else f"Deal {record.number}, dealer {L(r.dealer)}: "
-    )
+    head = deal_heading(record.number, r.dealer, language)
     tricks = ", ".join(f"{L(s)} {n}" for s, n in r.tricks.items() if s != r.dummy)
     if r.kind is DealKind.RASPASY:
         run = f" №{record.raspasy_run}" if ru else f" no. {record.raspasy_run}"
@@ -372,6 +385,51 @@ def _header(record: DealRecord, language: Language) -> str:
     if r.played and tricks:
         body += f" ({tricks})"
     return head + thrown + body
+
+
+def check_possible(result: DealResult) -> None:
+    """Refuse a result no deal can end in (an edited record, a hand-made result): more
+    than ten tricks, raspasy whose tricks are not the ten of the deal, a contract below
+    the bid, a whister who is not a defender."""
+    tricks = sum(result.tricks.values()) + result.talon_tricks
+    if any(n < 0 for n in result.tricks.values()) or tricks > 10:
+        raise SheetError(
+            f"the tricks add up to {tricks}; a deal has ten",
+            ru=f"взяток в сумме {tricks}, а в сдаче их десять",
+        )
+    if result.kind is DealKind.RASPASY and tricks != 10:
+        raise SheetError(
+            f"raspasy tricks add up to {tricks}, not to the ten of the deal",
+            ru=f"на распасах взяток в сумме {tricks}, а не десять",
+        )
+    balkan = result.contract is not None and result.contract.balkan  # stops at 5 down
+    if result.played and result.kind is not DealKind.RASPASY and not balkan and tricks != 10:
+        raise SheetError(
+            f"a played deal has ten tricks, not {tricks}",
+            ru=f"в сыгранной сдаче десять взяток, а не {tricks}",
+        )
+    bid, contract = result.bid, result.contract
+    if bid is not None and contract is not None and contract < bid:
+        raise SheetError(
+            f"the contract {contract} is below the bid {bid}",
+            ru=f"игра {contract} ниже заказа {bid}",
+        )
+    for seat in result.whisters:
+        if result.defenders.get(seat) is not WhistChoice.WHIST:
+            raise SheetError(
+                f"{seat} is a whister but not a whisting defender",
+                ru=f"{seat} вистует, но не записан вистующим защитником",
+            )
+
+
+def check_totals(sheet: Sheet, data: Mapping[str, Any]) -> None:
+    """A stored sheet's totals must be what its results replay to: a result edited in the
+    record is caught even when the record keeps no writes."""
+    if "totals" in data and sheet.to_dict()["totals"] != data["totals"]:
+        raise SheetError(
+            "the stored totals differ from a replay of the results (was a result edited?)",
+            ru="записанные итоги не совпадают с пересчётом сдач (сдачу исправили?)",
+        )
 
 
 def new_sheet(rules: Rules, target: int | None = None) -> Sheet:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Final
 
 from preferans.contracts import Contract
+from preferans.errors import RecordError
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
@@ -57,7 +58,7 @@ def score_deal(rules: Rules, result: DealResult, *, raspasy_run: int = 1) -> lis
     writes: list[Write] = []
     if result.talon_thrown:
         if result.declarer is None:
-            raise ValueError("a thrown talon needs a declarer")
+            raise RecordError("a thrown talon needs a declarer")
         writes.append(
             Write(
                 result.dealer,
@@ -84,7 +85,7 @@ def score_deal(rules: Rules, result: DealResult, *, raspasy_run: int = 1) -> lis
 
 def _declarer(result: DealResult) -> Seat:
     if result.declarer is None:
-        raise ValueError(f"a {result.kind.value} deal needs a declarer")
+        raise RecordError(f"a {result.kind.value} deal needs a declarer")
     return result.declarer
 
 
@@ -92,7 +93,7 @@ def _walk_away(rules: Rules, result: DealResult) -> list[Write]:
     declarer = _declarer(result)
     bid = result.bid or result.contract
     if bid is None:
-        raise ValueError("walking away needs the declarer's bid")
+        raise RecordError("walking away needs the declarer's bid")
     unit = Fraction(bid.price * rules.rate)
     return [
         Write(declarer, Column.GORA, 3 * unit, Reason.WALK_AWAY, count=3, unit=unit, contract=bid)
@@ -127,7 +128,7 @@ def _game(rules: Rules, result: DealResult, players: Sequence[Seat]) -> list[Wri
     declarer = _declarer(result)
     contract = result.contract
     if contract is None or contract.is_misere:
-        raise ValueError("a trick game needs its contract")
+        raise RecordError("a trick game needs its contract")
     price = contract.price
     unit = Fraction(price * rules.rate)
     others = _clockwise_from(declarer, players)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, Final, Literal
 
 from preferans.contracts import Contract
+from preferans.errors import PreferansError
 from preferans.seats import Seat
 
 __all__ = ["Column", "Language", "Reason", "Write", "format_number", "seat_letter"]
@@ -104,7 +105,7 @@ class Write:
         if self.share is not None:
             object.__setattr__(self, "share", Fraction(self.share))
         if (self.column is Column.WHISTS) != (self.on is not None):
-            raise ValueError("whists are written on a player; pulya and gora are not")
+            raise PreferansError("whists are written on a player; pulya and gora are not")
 
     def __repr__(self) -> str:
         parts = [f"Seat.{self.seat.name}", f"Column.{self.column.name}"]

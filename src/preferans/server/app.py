@@ -10,7 +10,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from preferans.server import auth, lobby, web_api, ws
+from preferans.server import auth, lobby, players_api, seat_api, web_api, ws
 from preferans.server.club import Club
 from preferans.server.config import Settings
 
@@ -47,7 +47,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(auth.router)
     app.include_router(lobby.router)
     app.include_router(web_api.router)
+    app.include_router(seat_api.router)
+    app.include_router(players_api.router)
     app.include_router(ws.router)
+    from preferans.server.review_api import router as review_router  # docs/review.md
+
+    app.include_router(review_router)
 
     @app.get("/api/health", tags=["meta"])
     async def health() -> dict[str, object]:

@@ -36,7 +36,7 @@ class Settings:
     session_days: int = 30
     grace_seconds: float = 20.0
     """How long a disconnected player keeps the seat before a bot plays for him."""
-    substitute_bot: str = "random"
+    substitute_bot: str = "sampling"
     """The bot level that plays for an absent or timed-out player."""
     think_processes: int = field(default_factory=lambda: min(4, os.cpu_count() or 1))
     """Worker processes where bots and hints think; 0 thinks in threads of this process."""

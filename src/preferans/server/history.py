@@ -17,6 +17,7 @@ from preferans import notation
 from preferans.notation.replay import record_from_game
 from preferans.seats import Seat
 from preferans.server import models, views
+from preferans.server.presence import stand_ins
 from preferans.server.sheet import rate
 
 if TYPE_CHECKING:
@@ -89,6 +90,7 @@ async def finish_game(
     seats: Mapping[Seat, SeatInfo],
     pulya: Pulya,
     auto: set[tuple[int, int]],
+    auto_counts: Mapping[Seat, int] | None = None,
 ) -> dict[str, Any]:
     engine = club.engine
     async with engine.begin() as connection:
@@ -161,6 +163,7 @@ async def finish_game(
             "secret": info.secret,
             "seeds": {s.name: i.client_seed for s, i in seats.items()},
             "substituted_actions": [list(mark) for mark in sorted(auto)],
+            "stand_ins": stand_ins(seats, auto_counts or {}),
         }
         record = build_record(summary, pulya, auto)
         await connection.execute(

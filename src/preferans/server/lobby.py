@@ -15,9 +15,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from preferans import fairness
-from preferans.rules import PRESETS, Rules, RulesError, find_rules
+from preferans.errors import RulesError
+from preferans.rules import PRESETS, Rules, find_rules
 from preferans.seats import Seat, player_seats
 from preferans.server import bots, models
+from preferans.server.adjourn import votes_of as _votes
 from preferans.server.auth import ERRORS, User, current_user, hash_password, verify_password
 from preferans.server.club import Club
 
@@ -38,6 +40,7 @@ class SeatOut(BaseModel):
     user_id: int | None = None
     name: str | None = None
     bot: str | None = None
+    left: bool = False
 
 
 class TableOut(BaseModel):
@@ -56,6 +59,8 @@ class TableOut(BaseModel):
     created_at: float
     seats: list[SeatOut]
     free_seats: list[SeatName]
+    away_seconds: float | None = None
+    adjourn_votes: list[str] = Field(default_factory=list)
 
 
 class CreateTable(BaseModel):
@@ -68,6 +73,9 @@ class CreateTable(BaseModel):
     stake: float = Field(0.0, ge=0, le=1000, description="money per whist")
     password: str | None = Field(None, min_length=1, max_length=64)
     clock_seconds: int | None = Field(None, ge=1, le=600, description="per-move limit")
+    away_seconds: float | None = Field(
+        None, ge=2, le=3600, description="grace before a stand-in bot plays for a player"
+    )
     bots: dict[SeatName, str] = Field(
         default_factory=dict, description="seats to fill with bots: seat → level"
     )
@@ -119,7 +127,13 @@ async def _table_rows(
     seats: dict[int, list[SeatOut]] = {}
     for s in seat_rows:
         seats.setdefault(s.table_id, []).append(
-            SeatOut(seat=s.seat, user_id=s.user_id, name=s.name, bot=s.bot)
+            SeatOut(
+                seat=s.seat,
+                user_id=s.user_id,
+                name=s.name,
+                bot=s.bot,
+                left=getattr(s, "left_at", None) is not None,
+            )
         )
     out = []
     for row in rows:
@@ -143,6 +157,8 @@ async def _table_rows(
                 created_at=row.created_at,
                 seats=sorted(seats.get(row.id, []), key=lambda s: Seat[s.seat]),
                 free_seats=[s.name for s in order if s.name not in taken],  # type: ignore[misc]
+                away_seconds=getattr(row, "away_seconds", None),
+                adjourn_votes=list(_votes(getattr(row, "adjourn_votes", None))),
             )
         )
     return out
@@ -185,6 +201,7 @@ async def _check_limit(connection: AsyncConnection, club: Club, user: User) -> N
             .select_from(models.table_seats.join(models.tables))
             .where(
                 models.table_seats.c.user_id == user.id,
+                models.table_seats.c.left_at.is_(None),
                 models.tables.c.status.in_(("open", "playing")),
             )
         )
@@ -274,6 +291,7 @@ async def create_table(
                 stake=body.stake,
                 password_hash=password,
                 clock_seconds=body.clock_seconds,
+                away_seconds=body.away_seconds,
                 status="open",
                 created_at=time.time(),
                 seed=secret.hex(),

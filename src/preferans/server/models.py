@@ -69,6 +69,8 @@ tables = Table(
     Column("finished_at", Float, nullable=True),
     Column("seed", String(128), nullable=False),
     Column("commitment", String(128), nullable=False),
+    Column("away_seconds", Float, nullable=True),
+    Column("adjourn_votes", Text, nullable=True),
 )
 
 table_seats = Table(
@@ -79,6 +81,7 @@ table_seats = Table(
     Column("user_id", Integer, ForeignKey("users.id"), nullable=True, index=True),
     Column("bot", String(32), nullable=True),
     Column("client_seed", String(64), nullable=False, default=""),
+    Column("left_at", Float, nullable=True),
     PrimaryKeyConstraint("table_id", "seat"),
     UniqueConstraint("table_id", "user_id", name="uq_seat_user"),
 )

@@ -25,7 +25,8 @@ from preferans.game import DealState, IllegalActionError
 from preferans.result import DealResult
 from preferans.rules import Rules
 from preferans.seats import Seat, player_seats
-from preferans.server import bots, models, views
+from preferans.server import bots, models, presence, views
+from preferans.server.adjourn import votes_of
 from preferans.server.db import LogConflictError, LogEntry
 from preferans.server.hints import compute_hint, hint_message
 from preferans.server.history import finish_game
@@ -67,9 +68,11 @@ class SeatInfo:
     name: str
     bot: str | None
     client_seed: str = ""
+    left: bool = False
+    """The player left the started game: a bot plays his seat to the end."""
 
     def public(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+        return {"user_id": self.user_id, "name": self.name, "bot": self.bot, "left": self.left}
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +165,8 @@ class TableInfo:
     commitment: str
     secret: str
     created_at: float
+    away_seconds: float | None = None
+    adjourn_votes: tuple[str, ...] = ()
 
     def public(self) -> dict[str, Any]:
         return {
@@ -175,6 +180,8 @@ class TableInfo:
             "has_password": self.has_password,
             "status": self.status,
             "commitment": self.commitment,
+            "away_seconds": self.away_seconds,
+            "adjourn_votes": list(self.adjourn_votes),
         }
 
 
@@ -193,7 +200,10 @@ class TableActor:
         self.seq = 0
         self.events: deque[_Event] = deque(maxlen=club.settings.event_buffer)
         self.watchers: dict[Address, int | None] = {}
-        self.away: set[Seat] = set()
+        self.presence = presence.Presence()
+        self.away: set[Seat] = self.presence.away
+        self.auto_counts: dict[Seat, int] = {}
+        """How many moves a bot played for each person's seat (the result shows it)."""
         self.auto_marks: set[tuple[int, int]] = set()
         """(deal number, position in its history) of every action a bot played for a person."""
         self.finished_summary: dict[str, Any] | None = None
@@ -304,11 +314,13 @@ class TableActor:
             commitment=row.commitment,
             secret=row.seed,
             created_at=row.created_at,
+            away_seconds=getattr(row, "away_seconds", None),
+            adjourn_votes=votes_of(getattr(row, "adjourn_votes", None)),
         )
         self.seats = _seat_map(seat_rows)
         if game is not None:
             self.finished_summary = json.loads(game.summary_json)
-        if self.info.status in ("playing", "finished"):
+        if self.info.status in ("playing", "finished", "adjourned"):
             self._replaying = True
             try:
                 self._begin_pulya()
@@ -370,6 +382,7 @@ class TableActor:
             )
             return
         self._come_back(seat)
+        self.presence.acted(seat)
         state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
         if state is None:
             reply(command.address, error("no_game", "no deal is in progress", command.request_id))
@@ -514,9 +527,11 @@ class TableActor:
         self._returned(seat)
 
     def _returned(self, seat: Seat | None) -> None:
-        """A player who connects again is back: no bot plays for him any more."""
+        """A player who connects again within the grace keeps his seat; one who is already
+        away stays away until he says he is back (a reconnecting background tab is not a
+        person at the table)."""
         if seat is not None:
-            self._come_back(seat)
+            self._cancel_grace(seat)
 
     def _missed(self, since: int | None, epoch: str | None, audience: str) -> list[_Event] | None:
         if since is None or epoch != self.epoch or since > self.version:
@@ -544,9 +559,17 @@ class TableActor:
                     .where(models.table_seats.c.table_id == self.table_id)
                 )
             ).all()
+            votes = (
+                await connection.execute(
+                    select(models.tables.c.adjourn_votes).where(models.tables.c.id == self.table_id)
+                )
+            ).scalar_one()
         assert self.info is not None
         if self.pulya is not None:
-            return  # seats are fixed once the pulya started
+            # Seats are fixed once the pulya started; only a player's leaving (a bot takes
+            # his seat for good) and the adjournment's votes and status change.
+            self._refresh_started(_seat_map(seat_rows), status, votes_of(votes))
+            return
         self.seats = _seat_map(seat_rows)
         self.info.status = status
         self._emit_seats()
@@ -558,10 +581,42 @@ class TableActor:
                     self._start_grace(seat)
             self._schedule()
 
-    def _schedule_idle(self) -> None:
-        """Finished and closed tables leave memory once nobody watches them."""
+    def _refresh_started(
+        self, seats: dict[Seat, SeatInfo], status: str, votes: tuple[str, ...]
+    ) -> None:
         assert self.info is not None
-        if self.info.status in ("finished", "closed") and not self.watchers:
+        changed = False
+        for seat, info in seats.items():
+            old = self.seats.get(seat)
+            if old is not None and old.user_id == info.user_id and old.left != info.left:
+                self.seats[seat] = info
+                self.away.discard(seat)
+                self._cancel_grace(seat)
+                changed = True
+        resumed = self.info.status == "adjourned" and status == "playing"
+        if status != self.info.status or votes != self.info.adjourn_votes:
+            self.info.status = status
+            self.info.adjourn_votes = votes
+            changed = True
+        if not changed:
+            return
+        if resumed:
+            self._deadline = None  # a fresh clock for the turn the adjournment interrupted
+            self.away.clear()  # everybody starts present again, with the usual grace
+            for seat in self._human_seats():
+                if not self._connected(seat):
+                    self._start_grace(seat)
+        self._emit_seats()
+        if status == "adjourned":
+            self._cancel_timers()
+            self._schedule_idle()
+        else:
+            self._schedule()
+
+    def _schedule_idle(self) -> None:
+        """Finished, closed and adjourned tables leave memory once nobody watches them."""
+        assert self.info is not None
+        if self.info.status in ("finished", "closed", "adjourned") and not self.watchers:
             asyncio.get_running_loop().call_later(
                 self.club.settings.idle_seconds, self.submit, Tick("idle", Seat.S, self.version)
             )
@@ -573,7 +628,7 @@ class TableActor:
             return
         if tick.kind == "idle":
             assert self.info is not None
-            if self.info.status in ("finished", "closed") and not self.watchers:
+            if self.info.status in ("finished", "closed", "adjourned") and not self.watchers:
                 self.submit(Stop())
             return
         if tick.kind == "grace":
@@ -585,8 +640,12 @@ class TableActor:
         state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
         if state is None or tick.seq != self.seq or state.actor != tick.seat:
             return
+        if self._paused():
+            return
         if tick.kind == "timeout":
-            self._go_away(tick.seat)
+            # One missed clock plays one move; only several in a row make him away.
+            if self.presence.missed_clock(tick.seat):
+                self._go_away(tick.seat)
         elif not self._bot_controlled(tick.seat):
             return
         level = self._bot_level(tick.seat)
@@ -647,6 +706,7 @@ class TableActor:
             after = before.apply(action)
         if auto:
             self.auto_marks.add((pulya.deal_number, len(before.history)))
+            self.auto_counts[seat] = self.auto_counts.get(seat, 0) + 1
         pulya.state = after
         self.seq += 1
         self._emit_action(after, seat, action, auto)
@@ -660,7 +720,7 @@ class TableActor:
     async def _finish(self) -> None:
         assert self.pulya is not None and self.info is not None
         self.finished_summary = await finish_game(
-            self.club, self.info, self.seats, self.pulya, self.auto_marks
+            self.club, self.info, self.seats, self.pulya, self.auto_marks, self.auto_counts
         )
         self.info.status = "finished"
         self._schedule_idle()
@@ -683,7 +743,7 @@ class TableActor:
         if self._replaying or self.pulya is None or self.pulya.over:
             return
         state = self.pulya.state
-        if state is None or state.actor is None:
+        if state is None or state.actor is None or self._paused():
             return
         seat = state.actor
         loop = asyncio.get_running_loop()
@@ -724,6 +784,21 @@ class TableActor:
             "seconds_left": round(max(0.0, deadline - time.time()), 1),
         }
 
+    def _people(self) -> list[Seat]:
+        """Seats of the persons still in the game (not bots, not those who left)."""
+        return [s for s, i in self.seats.items() if i.user_id is not None and not i.left]
+
+    def _paused(self) -> bool:
+        """Nobody plays on while the game is adjourned or every person is away."""
+        assert self.info is not None
+        return self.info.status == "adjourned" or self.presence.paused(self._people())
+
+    def _grace_seconds(self) -> float:
+        assert self.info is not None
+        if self.info.away_seconds is not None:
+            return self.info.away_seconds
+        return self.club.settings.grace_seconds
+
     def _bot_controlled(self, seat: Seat) -> bool:
         info = self.seats.get(seat)
         return info is None or info.bot is not None or seat in self.away
@@ -746,7 +821,7 @@ class TableActor:
             return
         loop = asyncio.get_running_loop()
         self._grace[seat] = loop.call_later(
-            self.club.settings.grace_seconds, self.submit, Tick("grace", seat, 0)
+            self._grace_seconds(), self.submit, Tick("grace", seat, 0)
         )
 
     def _cancel_grace(self, seat: Seat) -> None:
@@ -757,14 +832,22 @@ class TableActor:
     def _go_away(self, seat: Seat) -> None:
         if seat in self.away or self.seats.get(seat) is None or self.seats[seat].bot:
             return
+        assert self.info is not None
+        if self.info.status == "adjourned":
+            return  # nobody is expected at an adjourned game
         self.away.add(seat)
-        self._emit("presence", {"seat": seat.name, "away": True}, view=False)
+        paused = self._paused()
+        self._emit("presence", {"seat": seat.name, "away": True, "paused": paused}, view=False)
 
     def _come_back(self, seat: Seat) -> None:
         self._cancel_grace(seat)
         if seat in self.away:
+            if self._paused():
+                self._deadline = None  # the paused turn's clock starts again
             self.away.discard(seat)
-            self._emit("presence", {"seat": seat.name, "away": False}, view=False)
+            self.presence.acted(seat)
+            paused = self._paused()
+            self._emit("presence", {"seat": seat.name, "away": False, "paused": paused}, view=False)
             self._schedule()
 
     def _cancel_timers(self) -> None:
@@ -778,7 +861,7 @@ class TableActor:
         if user_id is None:
             return None
         for seat, info in self.seats.items():
-            if info.user_id == user_id:
+            if info.user_id == user_id and not info.left:
                 return seat
         return None
 
@@ -788,7 +871,7 @@ class TableActor:
         """Every seat, and spectators only while someone watches (on any process)."""
         assert self.info is not None
         seats = [s.name for s in player_seats(self.info.rules.players)]
-        seated = {i.user_id for i in self.seats.values() if i.user_id is not None}
+        seated = {i.user_id for i in self.seats.values() if i.user_id is not None and not i.left}
         if any(user is None or user not in seated for user in self.watchers.values()):
             seats.append(SPECTATOR)
         return seats
@@ -864,13 +947,21 @@ class TableActor:
         return self._views
 
     def _user_audiences(self) -> dict[int, str]:
-        return {i.user_id: s.name for s, i in self.seats.items() if i.user_id is not None}
+        """Each person's own view; one who left the game watches as a spectator."""
+        return {
+            i.user_id: s.name for s, i in self.seats.items() if i.user_id is not None and not i.left
+        }
 
     def _emit_seats(self) -> None:
         assert self.info is not None
         self._emit(
             "seats",
-            {"seats": self._public_seats(), "status": self.info.status},
+            {
+                "seats": self._public_seats(),
+                "status": self.info.status,
+                "paused": self.pulya is not None and self._paused(),
+                "adjourn_votes": list(self.info.adjourn_votes),
+            },
             view=False,
         )
 
@@ -920,6 +1011,7 @@ class TableActor:
             "info": self.info.public(),
             "seats": self._public_seats(),
             "status": self.info.status,
+            "paused": self.pulya is not None and self._paused(),
         }
         if self.pulya is not None:
             message["deal"] = self.pulya.deal_number
@@ -946,7 +1038,8 @@ def _seat_map(rows: Any) -> dict[Seat, SeatInfo]:
     seats: dict[Seat, SeatInfo] = {}
     for row in rows:
         name = row.name if row.user_id is not None else f"bot ({row.bot})"
+        left = getattr(row, "left_at", None) is not None
         seats[Seat[row.seat]] = SeatInfo(
-            Seat[row.seat], row.user_id, name or "?", row.bot, row.client_seed or ""
+            Seat[row.seat], row.user_id, name or "?", row.bot, row.client_seed or "", left
         )
     return seats

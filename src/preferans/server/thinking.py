@@ -97,6 +97,10 @@ class Thinking:
         """The ``preferans.bots.hints.Hint`` for ``view``."""
         return await self._run(_hint, view, level)
 
+    async def run(self, function: Any, *args: Any) -> Any:
+        """Any other heavy work (a game review): ``function(*args)`` in a worker."""
+        return await self._run(function, *args)
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

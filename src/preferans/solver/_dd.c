@@ -61,6 +61,10 @@ typedef struct {
  * Filled once at import, read-only afterwards: shared safely between threads. */
 static uint8_t COMPRESS[256][256];
 static uint8_t TOPRUN[256][256]; /* TOPRUN[rem][hand]: how many top cards of rem hand holds */
+/* REPS[mine][theirs]: the top card of each run of `mine` not split by a card of `theirs`
+ * (one suit): one move stands for its equivalent cards. */
+static uint8_t REPS[256][256];
+static uint8_t POP8[256];
 
 static void init_tables(void) {
     for (int rem = 0; rem < 256; rem++) {
@@ -81,9 +85,31 @@ static void init_tables(void) {
             TOPRUN[rem][hand] = (uint8_t)run;
         }
     }
+    for (int mine = 0; mine < 256; mine++) {
+        POP8[mine] = (uint8_t)__builtin_popcount((unsigned)mine);
+        for (int theirs = 0; theirs < 256; theirs++) {
+            int reps = 0, in_run = 0;
+            for (int b = 7; b >= 0; b--) {
+                if (mine >> b & 1) {
+                    if (!in_run) reps |= 1 << b;
+                    in_run = 1;
+                } else if (theirs >> b & 1) {
+                    in_run = 0;
+                }
+            }
+            REPS[mine][theirs] = (uint8_t)reps;
+        }
+    }
 }
 
-static inline int popc(uint32_t x) { return __builtin_popcount(x); }
+/* Bit count without relying on a POPCNT instruction (a portable build would call a slow
+ * library routine for __builtin_popcount). */
+static inline int popc(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
 static inline uint32_t suit_byte(uint32_t m, int s) { return (m >> (8 * s)) & 0xFFu; }
 
 static inline int beats(int card, int best, int trump) {
@@ -145,7 +171,7 @@ static int quick_tricks(const Ctx *c, int leader) {
          * partner would be forced to and take the lead away */
         for (int o = 0; o < 3; o++) {
             if (o == leader || !suit_byte(c->hand[o], t)) continue;
-            int len = popc(suit_byte(c->hand[o], s));
+            int len = POP8[suit_byte(c->hand[o], s)];
             if (len < k) k = len;
         }
         qt += k;
@@ -169,6 +195,22 @@ static int declarer_ducks_all(const Ctx *c, int leader) {
         exit_suit = 1;
     }
     return leader != d || exit_suit;
+}
+
+/* Misère: is the declarer on lead stuck with winners? True when in every suit he holds
+ * nobody else has a card above his lowest one: whatever he leads wins, and he stays on lead
+ * with the same kind of cards, so he takes every remaining trick. */
+static int declarer_wins_all(const Ctx *c, int leader) {
+    int d = c->declarer;
+    if (leader != d) return 0;
+    uint32_t mine = c->hand[d], theirs = 0;
+    for (int o = 0; o < 3; o++)
+        if (o != d) theirs |= c->hand[o];
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(mine, s), t = suit_byte(theirs, s);
+        if (m && t && 31 - __builtin_clz(t) > __builtin_ctz(m)) return 0;
+    }
+    return 1;
 }
 
 static inline Entry *tt_probe(Ctx *c, uint64_t k1, uint32_t k2, int n) {
@@ -195,27 +237,24 @@ static inline void make_key(const Ctx *c, int leader, uint64_t *k1, uint32_t *k2
         uint32_t rem = suit_byte(all, s);
         r0 |= (uint32_t)COMPRESS[rem][suit_byte(c->hand[0], s)] << (8 * s);
         r1 |= (uint32_t)COMPRESS[rem][suit_byte(c->hand[1], s)] << (8 * s);
-        lens |= (uint32_t)popc(rem) << (4 * s);
+        lens |= (uint32_t)POP8[rem] << (4 * s);
     }
     *k1 = (uint64_t)r0 | ((uint64_t)r1 << 32);
     *k2 = lens | ((uint32_t)leader << 16);
 }
 
-/* One representative per run of equivalent cards; returns the count. */
+/* One representative per run of equivalent cards, suit by suit, high cards first; returns
+ * the count. */
 static int group_moves(uint32_t legal, uint32_t others, int *out) {
     int n = 0;
     for (int s = 0; s < 4; s++) {
         uint32_t mine = suit_byte(legal, s);
         if (!mine) continue;
-        uint32_t theirs = suit_byte(others, s);
-        int in_run = 0;
-        for (int b = 7; b >= 0; b--) {
-            if (mine >> b & 1) {
-                if (!in_run) out[n++] = 8 * s + b;
-                in_run = 1;
-            } else if (theirs >> b & 1) {
-                in_run = 0;
-            }
+        uint32_t reps = REPS[mine][suit_byte(others, s)];
+        while (reps) {
+            int b = 31 - __builtin_clz(reps);
+            out[n++] = 8 * s + b;
+            reps ^= 1u << b;
         }
     }
     return n;
@@ -225,41 +264,55 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
                         int ttbest) {
     int score[16];
     int want = c->win[seat] == c->maxside[seat];
-    uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
-    for (int i = 0; i < n; i++) {
-        int card = moves[i], s = card >> 3, r = card & 7, sc;
-        if (wc < 0) {
+    if (wc < 0) {
+        /* per-suit facts first: the loop over the moves then only looks them up */
+        uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
+        int top[4], bonus[4];
+        uint32_t opp[3];
+        int nopp = 0, mate = -1;
+        for (int o = 0; o < 3; o++) {
+            if (o == seat) continue;
+            if (c->win[o] != c->win[seat]) opp[nopp++] = c->hand[o];
+            else if (c->hand[o]) mate = o;
+        }
+        for (int s = 0; s < 4; s++) {
             uint32_t rem = suit_byte(all, s);
-            int top = (31 - __builtin_clz(rem)) == r; /* highest remaining of its suit */
+            if (!suit_byte(c->hand[seat], s)) continue;
+            int hi = 31 - __builtin_clz(rem);
+            top[s] = hi;
+            bonus[s] = 0;
             if (want) {
                 int safe = 1;
-                if (c->trump >= 0 && s != c->trump) {
-                    for (int o = 0; o < 3; o++)
-                        if (c->win[o] != c->win[seat] && suit_byte(c->hand[o], c->trump) &&
-                            !suit_byte(c->hand[o], s))
-                            safe = 0;
-                }
-                if (top && safe) sc = 200 + r;
-                else {
-                    sc = 50 - r;
-                    for (int o = 0; o < 3; o++) /* lead towards a partner's top card */
-                        if (o != seat && c->win[o] == c->win[seat] &&
-                            (suit_byte(c->hand[o], s) >> (31 - __builtin_clz(rem)) & 1))
-                            sc += 80;
-                }
+                if (c->trump >= 0 && s != c->trump)
+                    for (int i = 0; i < nopp; i++)
+                        if (suit_byte(opp[i], c->trump) && !suit_byte(opp[i], s)) safe = 0;
+                if (!safe) top[s] = -1; /* a top card there is no safe winner */
+                /* lead towards a partner's top card */
+                if (mate >= 0 && (suit_byte(c->hand[mate], s) >> hi & 1)) bonus[s] = 80;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int card = moves[i], s = card >> 3, r = card & 7, sc;
+            if (want) {
+                sc = top[s] == r ? 200 + r : 50 - r + bonus[s];
             } else {
                 sc = 50 - r;
-                for (int o = 0; o < 3; o++) { /* lead under the other side's cards */
-                    uint32_t theirs = suit_byte(c->hand[o], s);
-                    if (c->win[o] == c->win[seat] || !theirs) continue;
-                    if (theirs >> r) sc += 20;             /* someone can go over */
+                for (int j = 0; j < nopp; j++) { /* lead under the other side's cards */
+                    uint32_t theirs = suit_byte(opp[j], s);
+                    if (!theirs) continue;
+                    if (theirs >> r) sc += 20;                    /* someone can go over */
                     if ((int)__builtin_ctz(theirs) > r) sc += 30; /* must go over */
                 }
             }
-        } else {
-            int wins = beats(card, wc, rule_trump(c));
-            int good_now = counted(c, ws) == c->maxside[seat];
-            int last = k + 1 == c->nactive;
+            score[i] = ttbest == card ? sc + 1000 : sc;
+        }
+    } else {
+        int rt = rule_trump(c);
+        int good_now = counted(c, ws) == c->maxside[seat];
+        int last = k + 1 == c->nactive;
+        for (int i = 0; i < n; i++) {
+            int card = moves[i], r = card & 7, sc;
+            int wins = beats(card, wc, rt);
             if (want) {
                 if (good_now) sc = wins ? 10 - r : 100 - r;
                 else sc = wins ? 200 - r : 100 - r;
@@ -267,9 +320,8 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
                 if (wins) sc = last ? 10 + r : 10 - r;
                 else sc = good_now ? 100 + r : 100 - r;
             }
+            score[i] = ttbest == card ? sc + 1000 : sc;
         }
-        if (ttbest == card) sc += 1000;
-        score[i] = sc;
     }
     for (int i = 1; i < n; i++) { /* insertion sort, best first */
         int m = moves[i], sc = score[i], j = i - 1;
@@ -321,9 +373,32 @@ static void trick_so_far(const Ctx *c, int leader, int k, int *ws, int *wc) {
     }
 }
 
+/* One card each: the last trick plays itself. */
+static int last_trick_winner(const Ctx *c, int leader) {
+    int ws = leader, wc = __builtin_ctz(c->hand[leader]);
+    for (int s = c->next[leader]; s != leader; s = c->next[s]) {
+        int card = __builtin_ctz(c->hand[s]);
+        if (beats(card, wc, c->trump)) {
+            wc = card;
+            ws = s;
+        }
+    }
+    return ws;
+}
+
 /* Can the max side make the counted tricks from here at least `target`? */
+#ifdef DD_STATS
+static long long st_nodes, st_searches, st_ttcut, st_qt;
+#define STAT(x) (x)++
+#else
+#define STAT(x)
+#endif
+
 static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int target) {
     Entry *e = NULL;
+    uint64_t k1 = 0;
+    uint32_t k2 = 0;
+    STAT(st_nodes);
     int ttbest = -1;
     if (k > 2) __builtin_unreachable(); /* a trick has at most three cards */
     if (k == 0) {
@@ -333,7 +408,27 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     }
     if (k == 0 && !in_talon(c)) {
         int n = popc(c->hand[leader]);
-        if (c->misere && declarer_ducks_all(c, leader)) return 0;
+        if (n == 1) return counted(c, last_trick_winner(c, leader)) >= target;
+        if (c->misere) {
+            if (declarer_ducks_all(c, leader)) return 0;
+            if (declarer_wins_all(c, leader)) return 1; /* n >= target here */
+        }
+        if (c->trump >= 0) {
+            /* the top trumps of one hand each take a trick, whoever leads */
+            uint32_t trumps = suit_byte(c->hand[0] | c->hand[1] | c->hand[2], c->trump);
+            int lo = 0, hi = n;
+            for (int o = 0; o < 3; o++) {
+                int run = TOPRUN[trumps][suit_byte(c->hand[o], c->trump)];
+                if (!run) continue;
+                if (c->win[o]) {
+                    if (run > lo) lo = run;
+                } else if (n - run < hi) {
+                    hi = n - run;
+                }
+            }
+            if (lo >= target) return 1;
+            if (hi < target) return 0;
+        }
         if (c->win[leader] == c->maxside[leader]) {
             int qt = quick_tricks(c, leader);
             if (c->maxside[leader]) {
@@ -343,8 +438,6 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             }
         }
         if (n > 1) {
-            uint64_t k1;
-            uint32_t k2;
             make_key(c, leader, &k1, &k2);
             e = tt_probe(c, k1, k2, n);
             if (e->lb >= target) return 1;
@@ -353,20 +446,19 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         }
     }
     uint32_t legal = legal_moves(c, seat, k);
-    uint32_t others = 0;
-    for (int o = 0; o < 3; o++)
-        if (o != seat) others |= c->hand[o];
+    uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) ^ c->hand[seat];
     for (int i = 0; i < k; i++) others |= 1u << c->trick[i];
-    others |= talon_cards(c);
+    if (c->ntalon) others |= talon_cards(c);
     int moves[16];
     int n = group_moves(legal, others, moves);
     if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest);
     int maxi = c->maxside[seat];
     int result = !maxi, best = -1;
+    int rt = rule_trump(c);
     for (int i = 0; i < n; i++) {
         int card = moves[i];
         int nws = ws, nwc = wc;
-        if (wc < 0 || beats(card, wc, rule_trump(c))) {
+        if (wc < 0 || beats(card, wc, rt)) {
             nws = seat;
             nwc = card;
         }
@@ -389,9 +481,6 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     }
     if (e) {
         /* re-probe: deeper searches may have replaced our slot */
-        uint64_t k1;
-        uint32_t k2;
-        make_key(c, leader, &k1, &k2);
         e = tt_probe(c, k1, k2, popc(c->hand[leader]));
         if (result) {
             if (e->lb < target) e->lb = (int8_t)target;
@@ -448,6 +537,7 @@ static int mtd(Ctx *c, int leader, int k, int guess) {
     int g = guess < lo ? lo : guess > hi ? hi : guess;
     while (lo < hi) {
         int t = g <= lo ? lo + 1 : g;
+        STAT(st_searches);
         if (search(c, leader, seat, k, ws, wc, t)) {
             lo = t;
             g = t + 1 > hi ? hi : t + 1;
@@ -461,11 +551,44 @@ static int mtd(Ctx *c, int leader, int k, int guess) {
     return lo;
 }
 
+/* One table per thread, kept for the thread's life and reused by every call on it: a
+ * fresh generation invalidates the previous call's entries without clearing (the table is
+ * zeroed only when the 8-bit generation wraps). Threads never share a table, so the batch
+ * workers and Python threads calling `solve` at once need no locking; the key's destructor
+ * frees a table when its thread ends. */
+typedef struct {
+    Entry *tt;
+    uint8_t gen;
+} Table;
+
+static pthread_key_t table_key;
+
+static void free_table(void *p) {
+    Table *t = p;
+    free(t->tt);
+    free(t);
+}
+
 static int alloc_tt(Ctx *c) {
+    Table *t = pthread_getspecific(table_key);
+    if (!t) {
+        t = calloc(1, sizeof(Table));
+        if (!t) return 0;
+        t->tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
+        if (!t->tt || pthread_setspecific(table_key, t) != 0) {
+            free(t->tt);
+            free(t);
+            return 0;
+        }
+    }
+    if (++t->gen == 0) {
+        memset(t->tt, 0, ((size_t)1 << TT_BITS) * sizeof(Entry));
+        t->gen = 1;
+    }
     c->ttmask = (1u << TT_BITS) - 1;
-    c->tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
-    c->gen = 1;
-    return c->tt != NULL;
+    c->tt = t->tt;
+    c->gen = t->gen;
+    return 1;
 }
 
 static int initial_guess(const Task *t) {
@@ -602,7 +725,6 @@ static PyObject *dd_solve(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     r = solve_task(&c, &t);
     Py_END_ALLOW_THREADS
-    free(c.tt);
     return PyLong_FromLong(r);
 }
 
@@ -670,7 +792,6 @@ static PyObject *dd_analyse(PyObject *self, PyObject *args) {
         }
     }
     Py_END_ALLOW_THREADS
-    free(c.tt);
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int card = 0; card < 32; card++) {
@@ -697,25 +818,20 @@ typedef struct {
 static void *batch_worker(void *arg) {
     Batch *b = arg;
     Ctx c;
-    if (!alloc_tt(&c)) {
-        pthread_mutex_lock(&b->lock);
-        b->failed = 1;
-        pthread_mutex_unlock(&b->lock);
-        return NULL;
-    }
     for (;;) {
         pthread_mutex_lock(&b->lock);
         Py_ssize_t i = b->next++;
         pthread_mutex_unlock(&b->lock);
         if (i >= b->n) break;
-        b->tasks[i].result = solve_task(&c, &b->tasks[i]);
-        /* a new generation invalidates the table without clearing it */
-        if (++c.gen == 0) {
-            memset(c.tt, 0, ((size_t)c.ttmask + 1) * sizeof(Entry));
-            c.gen = 1;
+        if (!alloc_tt(&c)) {
+            /* no table for this thread: the whole batch reports the failure */
+            pthread_mutex_lock(&b->lock);
+            b->failed = 1;
+            pthread_mutex_unlock(&b->lock);
+            break;
         }
+        b->tasks[i].result = solve_task(&c, &b->tasks[i]);
     }
-    free(c.tt);
     return NULL;
 }
 
@@ -762,7 +878,7 @@ static PyObject *dd_solve_batch(PyObject *self, PyObject *args) {
     for (int i = 0; i < started; i++) pthread_join(ids[i], NULL);
     Py_END_ALLOW_THREADS
     pthread_mutex_destroy(&b.lock);
-    if (b.failed && started == 0) {
+    if (b.failed) {
         free(tasks);
         return PyErr_NoMemory();
     }
@@ -776,7 +892,18 @@ static PyObject *dd_solve_batch(PyObject *self, PyObject *args) {
     return out;
 }
 
+#ifdef DD_STATS
+static PyObject *dd_stats(PyObject *self, PyObject *args) {
+    PyObject *r = Py_BuildValue("(LLLL)", st_nodes, st_searches, st_ttcut, st_qt);
+    st_nodes = st_searches = st_ttcut = st_qt = 0;
+    return r;
+}
+#endif
+
 static PyMethodDef methods[] = {
+#ifdef DD_STATS
+    {"stats", dd_stats, METH_NOARGS, "debug counters"},
+#endif
     {"solve", dd_solve, METH_VARARGS,
      "solve(hands, leader, trump, played, mode, declarer, talon, talon_wins) -> tricks"},
     {"analyse", dd_analyse, METH_VARARGS,
@@ -794,5 +921,9 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dd",
 
 PyMODINIT_FUNC PyInit__dd(void) {
     init_tables();
+    if (pthread_key_create(&table_key, free_table) != 0) {
+        PyErr_SetString(PyExc_RuntimeError, "cannot create the solver's thread table key");
+        return NULL;
+    }
     return PyModule_Create(&module);
 }

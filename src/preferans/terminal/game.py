@@ -17,7 +17,7 @@ from rich.markup import escape
 from preferans.actions import Action, Claim
 from preferans.game import DealState, Phase
 from preferans.scoring import render_text
-from preferans.scoring.sheet import DealRecord as SheetRecord
+from preferans.scoring.sheet import SheetEntry
 from preferans.seats import Seat
 from preferans.terminal.checks import writable_problem
 from preferans.terminal.i18n import Lang, deals_text, level_name, outside_text, seat_name, tr
@@ -189,7 +189,7 @@ class TerminalGame:
             # saying it here too printed it twice in a row.
             self.say(f"{self.t('talon')}: {talon_markup(after.deal.talon_order, self.lang)}")
 
-    def deal_over(self, written: SheetRecord) -> None:
+    def deal_over(self, written: SheetEntry) -> None:
         self.say(f"[bold]{escape(self.t('deal_over', number=written.number))}[/bold]")
         self.plain(outside_text(written.breakdown(self.lang), self.lang))
         self.plain("")

@@ -24,7 +24,8 @@ from preferans.actions import (
     card_action,
     parse_action,
 )
-from preferans.cards import Card, CardParseError, Rank, Suit
+from preferans.cards import Card, Rank, Suit
+from preferans.errors import InputSyntaxError
 from preferans.terminal.i18n import Lang, card_text, rank_text
 
 __all__ = ["COMMANDS", "Command", "InputError", "Parsed", "parse_input"]
@@ -113,7 +114,7 @@ def read_card(text: str) -> Card | None:
     return None
 
 
-class InputError(ValueError):
+class InputError(InputSyntaxError):
     """Text that is no command and no legal choice; ``key`` and ``values`` name the message."""
 
     def __init__(self, key: str, **values: object) -> None:
@@ -220,7 +221,7 @@ def _rank_first_card(text: str) -> CardAction | None:
         return None
     try:
         return card_action(Card.parse(match.group(2) + match.group(1)))
-    except CardParseError:
+    except InputSyntaxError:
         return None
 
 
@@ -230,7 +231,7 @@ def _by_rank(text: str, legal: Sequence[Action], lang: Lang = "en") -> Action | 
     if rank is None:
         try:
             rank = Rank.parse(text)
-        except CardParseError:
+        except InputSyntaxError:
             return None
     playable = [a for a in legal if isinstance(a, CardAction)]
     cards = [a for a in playable if a.card.rank is rank]

@@ -20,13 +20,14 @@ from pathlib import Path
 from preferans.actions import Action
 from preferans.bots.base import Bot
 from preferans.bots.levels import level_names, make_bot
+from preferans.errors import RecordError
 from preferans.fairness import commitment, deal_source, new_secret, parse_secret
 from preferans.game import DealState
 from preferans.notation import GameRecord, NotationError, ReplayError, dumps, from_json, loads
 from preferans.notation.replay import record_from_game, replay
 from preferans.rules import Rules
 from preferans.scoring import Pulya, Sheet
-from preferans.scoring.sheet import DealRecord as SheetRecord
+from preferans.scoring.sheet import SheetEntry
 from preferans.seats import Seat, player_seats
 
 __all__ = [
@@ -45,7 +46,7 @@ _TAG_SECRET = "SavedSecret"
 _TAG_MAX_DEALS = "MaxDeals"
 
 
-class SaveError(ValueError):
+class SaveError(RecordError):
     """A saved game that cannot be resumed (unreadable, not ours, or does not replay)."""
 
 
@@ -173,7 +174,7 @@ class Session:
         self.state = self.state.apply(action)
         return self.state
 
-    def finish_deal(self) -> SheetRecord:
+    def finish_deal(self) -> SheetEntry:
         """Write the finished deal on the sheet."""
         assert self.state is not None and self.state.is_over
         written = self.pulya.record(self.state.result())

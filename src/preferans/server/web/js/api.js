@@ -41,4 +41,8 @@ export const api = {
   leaders: () => request("GET", "/api/leaderboard?limit=10"),
   game: (id) => request("GET", `/api/games/${id}`),
   record: (id) => request("GET", `/api/games/${id}/record`),
+  quit: (id) => request("POST", `/api/tables/${id}/quit`),
+  adjourn: (id, agree = true) => request("POST", `/api/tables/${id}/adjourn`, { agree }),
+  resume: (id) => request("POST", `/api/tables/${id}/resume`),
+  player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
 };

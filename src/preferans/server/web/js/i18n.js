@@ -3,7 +3,7 @@
 const STRINGS = {
   en: {
     title: "Preferans club",
-    tagline: "Sochi, Leningrad and Rostov at one table. Play with people or bots.",
+    tagline: "Sochi, Leningrad, Rostov and the Balkan game. Play with people or bots.",
     login: "Log in", register: "Register", logout: "Log out", name: "Name",
     password: "Password", guest: "Watch as a guest", lobby: "Lobby", tables: "Tables",
     leaders: "Leaderboard", newTable: "New table", create: "Create", players: "Players",
@@ -45,10 +45,37 @@ const STRINGS = {
     haveAccount: "Have an account? Log in", rating: "rating", deals: "deals",
     clockLeft: "{s} s", handsOf: "{who}'s cards", nothingYet: "No deal finished yet.",
     exactNote: "exact", roundedNote: "rounded", verified: "shuffle verified",
+    piter: "Piter (Leningrad)", serbian: "Serbian (Balkan)",
+    botShort_random: "weak", botShort_heuristic: "medium", botShort_sampling: "strong",
+    bot_random: "random (weakest)", bot_heuristic: "heuristic (medium)", bot_sampling: "sampling (strong)",
+    gamesN: ["{n} game", "{n} games"], dealsN: ["{n} deal", "{n} deals"], movesN: ["{n} move", "{n} moves"],
+    noTrumps: "NT", withTalon: "with talon", withoutTalon: "without talon",
+    awaySeconds: "Grace before a bot plays for an absent player", secondsShort: "{s} s", minutesShort: "{m} min",
+    someoneAway: "{who} is away: the strong bot plays for him until he returns.",
+    youAway: "You are away: the strong bot plays your seat.", imBack: "I'm back",
+    pausedAll: "Everybody is away: the game is paused until somebody returns.",
+    tableClosed: "This table was closed by its creator.", tableAdjourned: "The game is adjourned. Any of its players resumes it from the lobby.",
+    leaveGame: "Leave the game", leaveConfirm: "Leave this game for good? The strong bot plays your seat to the end, and the result still counts for you.",
+    seatMenu: "Leave or adjourn…", adjourn: "Adjourn…", adjournPropose: "Propose to adjourn", adjournAgree: "Agree to adjourn", adjournDecline: "Decline",
+    adjournAsked: "Adjourning proposed: {n} of {m} players agreed.", resume: "Resume", adjourned: "adjourned",
+    tableFilled: "Table #{id} is full: the game begins", tableFilledTitle: "Your game begins!", sound: "Sound",
+    discardThese: "Discard these two", chooseTwo: "Choose two cards to discard ({n} of 2 chosen); click again to change.",
+    standIn: "stand-in", leftGame: "left the game", standInMoves: "a bot played {n} for him",
+    ratingRule: "Rating: only tables of people are rated; moves a bot played for an absent player or one who left count as his own.",
+    playerPage: "Player", ratingChart: "Rating after each rated game", statistics: "Statistics",
+    statContracts: "Contracts played", statMade: "made", statMiseres: "Misères", statWhists: "Whists", statRaspasy: "Raspasy", statDeals: "Deals",
+    colWhists: "Result, whists", colRating: "Rating change",
+    noGames: "No finished games yet.", opponents: "Opponents", date: "Date", record: "Record",
+    sheetEmpty: "The sheet fills in as the deals are played.",
+    setGora: "gora (sheet)", setClosing: "closing", setAmnesty: "− amnesty", setExact: "whists, exact", setRounded: "result",
+    setExplain: "How the settlement goes: (1) each pulya short of the target adds the missing points to its owner's gora (with “end on total”, a pulya beyond it takes the surplus off gora); (2) the smallest gora is taken off everybody's (amnesty); (3) each remaining gora point costs 10 whists shared by the others; (4) whists are netted pair by pair.",
+    closingNone: "no pulya to close", hintLimited: "Hints are limited: wait a little.",
+    conventionDefault: "default: {v}", fixedBalkan: "Fixed in the Balkan game",
+    awayDefault: "{s} s (default)", connectingGone: "This table does not exist.",
   },
   ru: {
     title: "Клуб преферанса",
-    tagline: "Сочи, Ленинград и Ростов за одним столом. Играйте с людьми или ботами.",
+    tagline: "Сочи, Ленинград, Ростов и балканская игра. Играйте с людьми или ботами.",
     login: "Войти", register: "Регистрация", logout: "Выйти", name: "Имя",
     password: "Пароль", guest: "Смотреть гостем", lobby: "Лобби", tables: "Столы",
     leaders: "Рейтинг", newTable: "Новый стол", create: "Создать", players: "Игроков",
@@ -91,6 +118,33 @@ const STRINGS = {
     haveAccount: "Уже есть имя? Войти", rating: "рейтинг", deals: "сдач",
     clockLeft: "{s} с", handsOf: "Карты: {who}", nothingYet: "Сдач ещё не было.",
     exactNote: "точно", roundedNote: "округлено", verified: "тасовка проверена",
+    piter: "Питер (Ленинград)", serbian: "Сербский (Балкан)",
+    botShort_random: "слабый", botShort_heuristic: "средний", botShort_sampling: "сильный",
+    bot_random: "случайный (слабейший)", bot_heuristic: "эвристика (средний)", bot_sampling: "выборка (сильный)",
+    gamesN: ["{n} игра", "{n} игры", "{n} игр"], dealsN: ["{n} сдача", "{n} сдачи", "{n} сдач"], movesN: ["{n} ход", "{n} хода", "{n} ходов"],
+    noTrumps: "БК", withTalon: "с прикупом", withoutTalon: "без прикупа",
+    awaySeconds: "Сколько ждать отошедшего, прежде чем за него сыграет бот", secondsShort: "{s} с", minutesShort: "{m} мин",
+    someoneAway: "{who} отошёл: за него играет сильный бот, пока он не вернётся.",
+    youAway: "Вы отошли: за вас играет сильный бот.", imBack: "Я вернулся",
+    pausedAll: "Все отошли: игра стоит, пока кто-нибудь не вернётся.",
+    tableClosed: "Создатель закрыл этот стол.", tableAdjourned: "Игра отложена. Любой её игрок продолжит её из лобби.",
+    leaveGame: "Покинуть игру", leaveConfirm: "Покинуть игру насовсем? Ваше место до конца займёт сильный бот, а итог всё равно запишется на вас.",
+    seatMenu: "Уйти или отложить…", adjourn: "Отложить…", adjournPropose: "Предложить отложить", adjournAgree: "Согласен отложить", adjournDecline: "Отказаться",
+    adjournAsked: "Предложено отложить: согласны {n} из {m}.", resume: "Продолжить", adjourned: "отложена",
+    tableFilled: "Стол №{id} собран: игра начинается", tableFilledTitle: "Ваша игра началась!", sound: "Звук",
+    discardThese: "Снести эти две", chooseTwo: "Выберите две карты в снос (выбрано {n} из 2); щелчок ещё раз — передумать.",
+    standIn: "замена", leftGame: "покинул игру", standInMoves: "бот сыграл за него {n}",
+    ratingRule: "Рейтинг: считаются только столы людей; ходы, сыгранные ботом за отошедшего или ушедшего, засчитываются ему.",
+    playerPage: "Игрок", ratingChart: "Рейтинг после каждой рейтинговой игры", statistics: "Статистика",
+    statContracts: "Сыграно игр", statMade: "сыграно", statMiseres: "Мизеры", statWhists: "Висты", statRaspasy: "Распасы", statDeals: "Сдачи",
+    colWhists: "Итог, вистов", colRating: "Изменение рейтинга",
+    noGames: "Законченных игр пока нет.", opponents: "Соперники", date: "Дата", record: "Запись",
+    sheetEmpty: "Пуля заполняется по мере игры.",
+    setGora: "гора (лист)", setClosing: "закрытие", setAmnesty: "− амнистия", setExact: "висты точно", setRounded: "итог",
+    setExplain: "Как считается итог: (1) недостающее до цели в каждой пуле добавляется в гору её хозяина (при «конце по сумме» перебор в пуле списывается с горы); (2) наименьшая гора вычитается из всех (амнистия); (3) каждое очко оставшейся горы стоит 10 вистов, которые пишут остальные; (4) висты сводятся попарно.",
+    closingNone: "закрывать нечего", hintLimited: "Подсказки ограничены: подождите немного.",
+    conventionDefault: "по умолчанию: {v}", fixedBalkan: "В балканской игре не меняется",
+    awayDefault: "{s} с (по умолчанию)", connectingGone: "Такого стола нет.",
   },
 };
 
@@ -128,6 +182,25 @@ export function setLanguage(value) {
 
 export function onLanguage(fn) { listeners.add(fn); }
 
+/** A count with its noun in the right form ("1 game", "2 games"; "1 игра", "5 игр"). */
+export function plural(key, n) {
+  const forms = STRINGS[lang][key] ?? STRINGS.en[key];
+  let form;
+  if (lang === "ru") {
+    const a = Math.abs(n) % 100, b = a % 10;
+    form = forms[b === 1 && a !== 11 ? 0 : b >= 2 && b <= 4 && !(a >= 12 && a <= 14) ? 1 : 2];
+  } else {
+    form = forms[n === 1 ? 0 : 1];
+  }
+  return form.replace("{n}", String(n));
+}
+
+/** A bot level for people ("sampling (strong)"); an unknown level as the server named it. */
+export function botName(level, { short = false } = {}) {
+  const key = `${short ? "botShort" : "bot"}_${level}`;
+  return STRINGS[lang][key] ?? STRINGS.en[key] ?? level;
+}
+
 export function t(key, params = {}) {
   let text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
   for (const [k, v] of Object.entries(params)) text = text.replace(`{${k}}`, v);
@@ -146,7 +219,7 @@ export function contractText(text) {
     const six = ["6 betl", "6 бетл"], seven = ["7 sans", "7 санс"];
     const words = { betl: six, бетл: six, sans: seven, санс: seven }[balkan[1]];
     const name = words ? words[lang === "ru" ? 1 : 0] : balkan[1];
-    return balkan[2] ? `${name} ${lang === "ru" ? "бп" : "bp"}` : name;
+    return balkan[2] ? `${name} ${lang === "ru" ? "б/п" : "w/o talon"}` : name;
   }
   let out = text.replace(/bp$/, "бп")
     .replace(/^(\d+)([SCDH])(?=бп|$)/, (_, n, s) => n + { S: "♠", C: "♣", D: "♦", H: "♥" }[s])

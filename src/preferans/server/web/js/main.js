@@ -7,6 +7,9 @@ import { installDefs, isFourColour, setFourColour } from "./cards.js";
 import { lobbyView } from "./lobby.js";
 import { tableView } from "./table.js";
 import { replayView } from "./replay.js";
+import { playerView } from "./player.js";
+import { soundOn, setSound } from "./notify.js";
+import { icon } from "./icons.js";
 
 const app = {
   user: null,
@@ -25,10 +28,12 @@ const app = {
     const route = location.hash.replace(/^#/, "") || "/";
     const table = /^\/table\/(\d+)$/.exec(route);
     const replay = /^\/replay\/(\d+)$/.exec(route);
-    document.body.dataset.route = table ? "table" : replay ? "replay" : "lobby";
+    const player = /^\/player\/([^/]+)$/.exec(route);
+    document.body.dataset.route = table ? "table" : replay ? "replay" : player ? "player" : "lobby";
     try {
       if (table) app.cleanup = tableView(app, main, Number(table[1]));
       else if (replay) app.cleanup = await replayView(app, main, Number(replay[1]));
+      else if (player) app.cleanup = await playerView(app, main, decodeURIComponent(player[1]));
       else app.cleanup = await lobbyView(app, main);
     } catch (problem) {
       clear(main, h("div.card-panel", h("h2", t("error")), h("p", String(problem.message || problem))));
@@ -41,15 +46,19 @@ function renderHeader() {
   const four = h("input", { type: "checkbox", id: "four-colour" });
   four.checked = isFourColour();
   four.addEventListener("change", () => setFourColour(four.checked));
+  const sound = h("input", { type: "checkbox", id: "sound" });
+  sound.checked = soundOn();
+  sound.addEventListener("change", () => setSound(sound.checked));
   clear(header,
     h("a.brand", { href: "#/" }, h("span.brand-mark", "♠♥"), h("span", t("title"))),
     h("nav.settings",
       h("label.check.four", { title: t("fourColour") }, four, h("span", t("fourColour"))),
+      h("label.check.sound", { title: t("sound") }, sound, icon("bell"), h("span", t("sound"))),
       h("button.small.ghost", { type: "button", id: "language", onclick: () => {
         setLanguage(language() === "ru" ? "en" : "ru");
         app.render();
       } }, language() === "ru" ? "EN" : "RU"),
-      app.user ? h("span.user", h("b", app.user.name), ` · ${Math.round(app.user.rating)}`) : null,
+      app.user ? h("a.user", { href: `#/player/${encodeURIComponent(app.user.name)}` }, h("b", app.user.name), ` · ${Math.round(app.user.rating)}`) : null,
       app.user ? h("button.small.ghost", { type: "button", id: "logout", onclick: async () => {
         await api.logout(); app.user = null; app.go("/");
       } }, t("logout")) : null));

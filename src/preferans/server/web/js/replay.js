@@ -1,10 +1,12 @@
 // The replay of a finished game: every deal, every call and card, step by step.
 // The solver's value of each legal card comes from /api/games/{id}/deals/{n}/analysis.
 
+import { icon } from "./icons.js";
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
 import { t, seatName, actionText, contractText } from "./i18n.js";
 import { card } from "./cards.js";
+import { reviewPanel } from "./review.js";
 
 const DISPLAY_SUITS = ["♠", "♦", "♣", "♥"];
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7"];
@@ -72,7 +74,7 @@ export async function replayView(app, root, tableId) {
     clear(board,
       h("div.replay-hands", seats.map((seat) => h("section.replay-seat", { dataset: { seat } },
         h("h3", seatName(seat), deal.dealer === seat ? h("span.badge.dealer", t("dealer")) : null,
-          next?.seat === seat ? h("span.badge.turn", "▶") : null),
+          next?.seat === seat ? h("span.badge.turn", icon("next")) : null),
         h("div.cards.small", sortCards(pos.hands[seat]).map((c) =>
           h("div.card-slot", { class: next?.action === c && next.seat === seat ? "next" : "", dataset: { card: c } }, card(c),
             valueOf(seat, c) !== undefined ? h("span.solver-value", { title: note }, String(valueOf(seat, c))) : null)))))),
@@ -84,20 +86,25 @@ export async function replayView(app, root, tableId) {
       h("p.replay-result", `${t("result")}: `, deal.result.kind === "raspasy" ? t("raspasy")
         : `${seatName(deal.result.declarer)} ${contractText(deal.result.contract || "")}`, " · ",
       Object.entries(deal.result.tricks).map(([s, n]) => `${seatName(s)} ${n}`).join(", ")));
+    review.show(deal.number, step);
     clear(controls, dealPicker,
-      h("button", { type: "button", onclick: () => { step = 0; render(); } }, "⏮ ", t("first")),
-      h("button", { type: "button", onclick: () => { step = Math.max(0, step - 1); render(); } }, "◀ ", t("prev")),
+      h("button", { type: "button", onclick: () => { step = 0; render(); } }, icon("first"), " ", t("first")),
+      h("button", { type: "button", onclick: () => { step = Math.max(0, step - 1); render(); } }, icon("prev"), " ", t("prev")),
       h("span.step", `${t("step")} ${step} / ${deal.actions.length}`),
-      h("button", { type: "button", onclick: () => { step = Math.min(deal.actions.length, step + 1); render(); } }, t("next"), " ▶"),
-      h("button", { type: "button", onclick: () => { step = deal.actions.length; render(); } }, t("last"), " ⏭"));
+      h("button", { type: "button", onclick: () => { step = Math.min(deal.actions.length, step + 1); render(); } }, t("next"), " ", icon("next")),
+      h("button", { type: "button", onclick: () => { step = deal.actions.length; render(); } }, t("last"), " ", icon("last")));
   }
   function onKey(e) {
     if (e.key === "ArrowRight") { step = Math.min(record.deals[dealIndex].actions.length, step + 1); render(); }
     if (e.key === "ArrowLeft") { step = Math.max(0, step - 1); render(); }
   }
   document.addEventListener("keydown", onKey);
+  const review = reviewPanel(tableId, { goto: (number, at) => {
+    dealIndex = Math.max(0, record.deals.findIndex((d) => d.number === number));
+    dealPicker.value = String(dealIndex); step = at; render();
+  } });
   clear(root, h("div.replay", h("div.row", h("a.button.ghost.small", { href: "#/" }, "← ", t("lobby")),
-    h("h2", `${t("replay")} #${tableId}`)), controls, board));
+    h("h2", `${t("replay")} #${tableId}`)), controls, board, review.element));
   render();
-  return () => document.removeEventListener("keydown", onKey);
+  return () => { document.removeEventListener("keydown", onKey); review.stop(); };
 }

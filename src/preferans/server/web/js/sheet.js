@@ -124,22 +124,22 @@ export function sheetSvg(model) {
       if (!onSheet.has(other)) return;
       const [x, y] = at(band, (j + 0.5) / every.length);
       const room = length(band) / every.length - 10;
-      let [ox, oy] = offset(side, -13);
+      let [ox, oy] = offset(side, -14);
       g.append(text(x + ox, y + oy, `${ru ? "на" : "on"} ${seatLetter(other)}: ${row.whists[other]}`,
-        rot, 15, "bold", "sheet-total"));
-      [ox, oy] = offset(side, 11);
-      g.append(text(x + ox, y + oy, fit(chain(`${seat}:whists:${other}`), room, 18), rot, 18, "normal", "sheet-chain"));
+        rot, 21, "bold", "sheet-total"));
+      [ox, oy] = offset(side, 13);
+      g.append(text(x + ox, y + oy, fit(chain(`${seat}:whists:${other}`), room, 21), rot, 21, "normal", "sheet-chain"));
     });
     for (const [k, column] of [[1, "pulya"], [2, "gora"]]) {
       const seg = segment(side, BAND * (k + 0.5), players);
       const [x, y] = at(seg, 0.5);
-      let [ox, oy] = offset(side, -13);
-      g.append(text(x + ox, y + oy, `${t(column)}: ${row[column]}`, rot, 15, "bold", "sheet-total"));
-      [ox, oy] = offset(side, 11);
-      g.append(text(x + ox, y + oy, fit(chain(`${seat}:${column}`), length(seg) - 30, 18), rot, 18, "normal", "sheet-chain"));
+      let [ox, oy] = offset(side, -14);
+      g.append(text(x + ox, y + oy, `${t(column)}: ${row[column]}`, rot, 21, "bold", "sheet-total"));
+      [ox, oy] = offset(side, 13);
+      g.append(text(x + ox, y + oy, fit(chain(`${seat}:${column}`), length(seg) - 30, 21), rot, 21, "normal", "sheet-chain"));
     }
     const [x, y] = at(segment(side, BAND * 3.1, players), 0.5);
-    g.append(text(x, y, model.names?.[seat] || seatName(seat), rot, 20, "bold", "sheet-name"));
+    g.append(text(x, y, model.names?.[seat] || seatName(seat), rot, 24, "bold", "sheet-name"));
     svg.append(g);
   }
   if (model.result) {
@@ -201,21 +201,40 @@ export function breakdown({ results, writes, totalsHistory }) {
   return list;
 }
 
-/** The settlement: exact and rounded whists, money at the table's stake. */
+/**
+ * The settlement, every column explained: the sheet's pulya and gora (equal to the
+ * drawing), the closing of unfinished pulyas (why the gora used differs from the sheet's),
+ * the gora after the amnesty, then the result in whists, exact and rounded, and money.
+ */
 export function settlementTable(settlement, stake, names) {
   const seats = settlement.seats;
+  const written = settlement.gora_written || settlement.gora;
+  const closingOf = (seat) => (settlement.closing || []).filter((w) => w.seat === seat);
   const rows = seats.map((seat) => {
     const rounded = frac(settlement.rounded[seat]);
     const money = stake ? (rounded[0] / rounded[1]) * stake : null;
+    const closing = closingOf(seat);
+    const closed = closing.reduce((sum, w) => add(sum, frac(w.amount)), [0, 1]);
     return h("tr", { dataset: { seat } },
       h("th", names?.[seat] || seatName(seat)),
-      h("td.num", settlement.pulya[seat]), h("td.num", settlement.gora[seat]),
-      h("td.num", settlement.exact[seat]), h("td.num.strong", signed(rounded)),
+      h("td.num", { dataset: { column: "pulya" } }, settlement.pulya[seat]),
+      h("td.num", { dataset: { column: "gora_written" } }, written[seat]),
+      h("td.num", { dataset: { column: "closing" }, title: closing.map((w) => describe(w)).join("; ") || t("closingNone") },
+        closing.length ? signed(closed) : "0"),
+      h("td.num", { dataset: { column: "gora" } }, settlement.gora[seat]),
+      h("td.num", { dataset: { column: "gora_left" } }, settlement.gora_left?.[seat] ?? ""),
+      h("td.num", { dataset: { column: "exact" } }, settlement.exact[seat]),
+      h("td.num.strong", { dataset: { column: "rounded" } }, signed(rounded)),
       stake ? h("td.num", money.toFixed(2)) : null);
   });
-  return h("table.settlement",
-    h("thead", h("tr", h("th", t("seat")), h("th", t("pulya")), h("th", t("gora")),
-      h("th", `${t("whists")} (${t("exactNote")})`), h("th", `${t("whists")} (${t("roundedNote")})`),
-      stake ? h("th", t("money")) : null)),
-    h("tbody", rows));
+  const closingLines = (settlement.closing || []).map((w) => h("li", h("b", seatLetter(w.seat)), " ", describe(w)));
+  return h("div.settlement-box",
+    h("table.settlement",
+      h("thead", h("tr", h("th", t("seat")), h("th", t("pulya")), h("th", t("setGora")),
+        h("th", t("setClosing")), h("th", t("gora")), h("th", t("setAmnesty")),
+        h("th", t("setExact")), h("th", t("setRounded")),
+        stake ? h("th", t("money")) : null)),
+      h("tbody", rows)),
+    closingLines.length ? h("ul.closing-lines", closingLines) : null,
+    h("p.muted.settlement-explain", t("setExplain")));
 }

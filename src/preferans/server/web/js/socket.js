@@ -11,6 +11,16 @@ export class TableSocket {
     this.nextId = 1;
     this.pending = new Map();
     this.retry = 0;
+    this.timer = null;
+    // A tab coming back to the front (or the network coming back) reconnects at once
+    // instead of waiting out the back-off: the seat is the player's, not the socket's.
+    this.wake = () => {
+      if (this.closed || document.visibilityState === "hidden") return;
+      if (!this.ws || this.ws.readyState === WebSocket.CLOSED) { clearTimeout(this.timer); this.retry = 0; this.connect(); }
+    };
+    document.addEventListener("visibilitychange", this.wake);
+    window.addEventListener("online", this.wake);
+    window.addEventListener("focus", this.wake);
     this.connect();
   }
 
@@ -32,7 +42,7 @@ export class TableSocket {
       if (e.code === 4404) { this.onStatus("gone"); return; }
       this.onStatus("lost");
       this.retry = Math.min(this.retry + 1, 6);
-      setTimeout(() => { if (!this.closed) this.connect(); }, 300 * 2 ** this.retry);
+      this.timer = setTimeout(() => { if (!this.closed) this.connect(); }, 300 * 2 ** this.retry);
     });
   }
 
@@ -96,6 +106,10 @@ export class TableSocket {
 
   close() {
     this.closed = true;
+    clearTimeout(this.timer);
+    document.removeEventListener("visibilitychange", this.wake);
+    window.removeEventListener("online", this.wake);
+    window.removeEventListener("focus", this.wake);
     if (this.ws) this.ws.close();
   }
 }

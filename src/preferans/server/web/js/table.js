@@ -2,12 +2,17 @@
 
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
-import { t, seatName, actionText, contractText, language } from "./i18n.js";
+import { t, seatName, actionText, contractText, language, botName, plural } from "./i18n.js";
 import { card, back, splitCard } from "./cards.js";
 import { TableSocket } from "./socket.js";
 import { sheetSvg, chainsFromTotals, chainsFromWrites, breakdown, settlementTable } from "./sheet.js";
 import { describeConventions } from "./conventions.js";
 import { overlay, closeOverlay, helpOverlay } from "./overlay.js";
+import { contractGrid, gridKey } from "./grid.js";
+import { icon } from "./icons.js";
+import { notify } from "./notify.js";
+import { presenceNotice, seatMenu } from "./presence.js";
+import { dealReviewStrip } from "./review.js";
 
 const ORDER = { 2: ["S", "W", "E"], 3: ["S", "W", "E"], 4: ["S", "W", "N", "E"] };
 const POSITIONS = { 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
@@ -31,7 +36,8 @@ export function tableView(app, root, tableId) {
     snapshot: null, view: null, legal: [], you: null, info: null, seats: {}, status: "open",
     sheet: null, results: [], totals: loadTotals(tableId), writes: null, summary: null,
     lastTrickUntil: 0, banner: null, turnKey: null, turnStart: Date.now(), chat: [],
-    connection: "connecting", busy: false, hint: null, error: "",
+    connection: "connecting", busy: false, hint: null, error: "", paused: false, adjournVotes: [],
+    picked: [],
   };
   const bar = h("header.table-bar");
   const felt = h("div.felt");
@@ -44,13 +50,15 @@ export function tableView(app, root, tableId) {
     chatInput, h("button", { type: "submit" }, t("send")));
   let tab = "sheet";
   const tabs = h("div.tabs");
+  const notice = h("div.table-notice", { "aria-live": "polite" });
+  const reviews = dealReviewStrip(tableId);
   const page = h("div.table-page", { dataset: { table: tableId } }, bar,
-    h("div.table-main", felt, handArea), sidePanel);
+    h("div.table-main", notice, felt, handArea, reviews.element), sidePanel);
   clear(root, page);
 
   const socket = new TableSocket(tableId, {
     onMessage: (m) => receive(m),
-    onStatus: (s) => { st.connection = s; renderBar(); },
+    onStatus: (s) => { st.connection = s; renderBar(); if (s === "gone") renderAll(); },
   });
   const clockTimer = setInterval(updateClock, 500);
   const redrawTimer = { id: null };
@@ -64,27 +72,39 @@ export function tableView(app, root, tableId) {
       if (m.sheet && m.sheet.deals) rememberTotals(m.sheet.deals, m.sheet.totals);
       if (m.sheet?.deals_detail) st.writes = m.sheet.deals_detail;
       st.deal = m.deal; st.dealer = m.dealer;
+      st.paused = Boolean(m.paused); st.adjournVotes = m.info?.adjourn_votes || [];
       if (Array.isArray(m.chat)) { st.chat = []; clear(chatLog); for (const line of m.chat) addChat(line); }
       setView(m.view || null, m.legal || [], m.seconds_left, true);
       if (m.summary) finished(m.summary);
+      if (st.you && st.results.length) reviews.dealOver(st.results.length);
+      if (st.you && m.summary) reviews.gameOver();
       renderAll();
       return;
     }
     if (m.type === "error") { showError(m.message); return; }
     if (m.type !== "event") return;
     switch (m.kind) {
-      case "seats": st.seats = m.seats; st.status = m.status; break;
-      case "presence": if (st.seats[m.seat]) st.seats[m.seat].away = m.away; break;
+      case "seats":
+        if (st.status === "open" && m.status === "playing" && st.you) notify(t("tableFilledTitle"));
+        st.seats = m.seats; st.status = m.status;
+        if (m.paused !== undefined) st.paused = Boolean(m.paused);
+        if (m.adjourn_votes) st.adjournVotes = m.adjourn_votes;
+        break;
+      case "presence":
+        if (st.seats[m.seat]) st.seats[m.seat].away = m.away;
+        if (m.paused !== undefined) st.paused = Boolean(m.paused);
+        break;
       case "deal_start": st.deal = m.deal; st.dealer = m.dealer; break;
       case "deal_end":
         st.results[m.deal - 1] = m.result; st.sheet = m.sheet;
         rememberTotals(m.deal, m.sheet.totals);
         if (m.writes) (st.writes ||= [])[m.deal - 1] = { result: m.result, writes: m.writes };
         st.banner = { result: m.result, deal: m.deal, until: Date.now() + 3500 };
+        if (st.you) reviews.dealOver(m.deal);
         schedule(3600);
         renderSide();
         break;
-      case "game_end": finished(m.summary); st.status = "finished"; break;
+      case "game_end": finished(m.summary); st.status = "finished"; reviews.gameOver(); break;
       case "chat": addChat(m); return;
       default: break;
     }
@@ -141,8 +161,14 @@ export function tableView(app, root, tableId) {
   }
 
   async function askHint() {
+    const asked = st.turnKey;
     const reply = await socket.request({ type: "hint", lang: language() });
-    st.hint = reply.type === "hint" ? reply : { unavailable: true };
+    if (st.turnKey !== asked) return; // the turn has passed: the answer is about another move
+    // The server's own words when it refuses (limited, not your turn); "not available"
+    // only when the server does not know hints at all.
+    if (reply.type === "hint") st.hint = reply;
+    else if (reply.code === "bad_message") st.hint = { unavailable: true };
+    else st.hint = { refused: reply.code === "rate_limited" ? t("hintLimited") : reply.message || t("noHint") };
     renderHand();
   }
 
@@ -174,13 +200,22 @@ export function tableView(app, root, tableId) {
   }
   function nameOf(seat) {
     const info = st.seats?.[seat];
-    if (!info) return players() === 2 && seat === "E" ? t("dummy") : seatName(seat);
-    return info.bot ? `${t("bot")} ${info.bot}` : info.name;
+    if (!info) return players() === 2 && seat === "E" ? t("dummy") : st.status === "open" ? t("free") : seatName(seat);
+    if (info.bot && info.user_id) return `${info.name} (${t("standIn")})`;
+    return info.bot ? `${t("bot")} · ${botName(info.bot, { short: true })}` : info.name;
   }
 
   // --- rendering -----------------------------------------------------------------------
 
-  function renderAll() { renderBar(); renderFelt(); renderHand(); renderSide(); }
+  function renderAll() { renderBar(); renderNotice(); renderFelt(); renderHand(); renderSide(); }
+
+  function renderNotice() {
+    clear(notice, presenceNotice(st, {
+      nameOf, tableId,
+      back: () => socket.request({ type: "back" }).then(() => {}),
+      vote: (agree) => api.adjourn(tableId, agree).then(() => {}).catch((e) => showError(e.message)),
+    }));
+  }
 
   function renderBar() {
     const info = st.info;
@@ -204,7 +239,12 @@ export function tableView(app, root, tableId) {
       h("div.bar-buttons",
         h("button.small", { type: "button", onclick: showLastTrick, title: t("keyLast") }, t("lastTrick")),
         h("button.small.hint-button", { type: "button", onclick: askHint, disabled: !st.legal.length, title: t("keyHint") }, t("hint")),
-        h("button.small.sheet-toggle", { type: "button", onclick: () => page.classList.toggle("show-side"), title: t("keySheet") }, t("sheet")),
+        h("button.small.sheet-toggle", { type: "button", onclick: () => { page.classList.toggle("show-side"); renderBar(); }, title: t("keySheet"),
+          "aria-expanded": page.classList.contains("show-side") ? "true" : "false" }, t("sheet")),
+        seatMenu(st, {
+          quit: async () => { if (confirm(t("leaveConfirm"))) { try { await api.quit(tableId); } catch (e) { showError(e.message); } } },
+          propose: () => api.adjourn(tableId, true).catch((e) => showError(e.message)),
+        }),
         h("button.small", { type: "button", onclick: () => helpOverlay(), title: t("keyHelp") }, "?")));
   }
 
@@ -247,10 +287,12 @@ export function tableView(app, root, tableId) {
         const wrap = h("div.card-slot", { dataset: { card: text } }, el);
         if (keyed && action && i < 10) wrap.append(h("span.key", String((i + 1) % 10)));
         if (action) {
+          const choose = discarding() && seat === st.you ? () => pick(text) : () => act(action);
+          if (st.picked.includes(text) && discarding()) wrap.classList.add("picked");
           wrap.tabIndex = 0;
           wrap.setAttribute("role", "button");
-          wrap.addEventListener("click", () => act(action));
-          wrap.addEventListener("keydown", (e) => { if (e.key === "Enter") act(action); });
+          wrap.addEventListener("click", choose);
+          wrap.addEventListener("keydown", (e) => { if (e.key === "Enter") choose(); });
         }
         row.append(wrap);
       });
@@ -269,6 +311,7 @@ export function tableView(app, root, tableId) {
     if (v?.declarer === seat && v.contract) badges.push(h("span.badge.declarer", contractText(v.contract)));
     if (v?.whisters?.includes(seat)) badges.push(h("span.badge.whist", t("whisters")));
     if (info?.away) badges.push(h("span.badge.away", t("away")));
+    if (info?.left) badges.push(h("span.badge.away", t("leftGame")));
     if (seat === st.you) badges.push(h("span.badge.you", t("you")));
     const phaseCalls = v && ["bidding", "talon", "discard", "contract", "whisting", "claim"].includes(v.phase);
     const call = phaseCalls && calls[seat] ? h("span.call", actionText(calls[seat])) : null;
@@ -277,7 +320,8 @@ export function tableView(app, root, tableId) {
     const active = v?.active?.includes(seat);
     const turn = v && (v.to_move === seat || v.actor === seat) && v.phase !== "over";
     return h("div.seat-head", { class: turn ? "turn" : "", dataset: { seat } },
-      h("span.seat-name", nameOf(seat)), h("span.seat-dir", seatName(seat)), badges, call, tricks,
+      info?.user_id ? h("a.seat-name.player-link", { href: `#/player/${encodeURIComponent(info.name)}` }, nameOf(seat)) : h("span.seat-name", nameOf(seat)),
+      nameOf(seat) === seatName(seat) ? null : h("span.seat-dir", seatName(seat)), badges, call, tricks,
       turn && st.info?.clock_seconds ? h("span.clock", { dataset: { clock: seat } }) : null,
       !active && v ? h("span.badge.out", "—") : null);
   }
@@ -303,7 +347,10 @@ export function tableView(app, root, tableId) {
 
   function centre(v) {
     if (!v) {
-      return h("div.status-line", st.status === "open" ? t("waitingPlayers") : st.summary ? t("gameOver") : t("connecting"));
+      const line = st.connection === "gone" ? t("connectingGone") : st.status === "open" ? t("waitingPlayers")
+        : st.status === "closed" ? t("tableClosed") : st.status === "adjourned" ? t("tableAdjourned")
+          : st.summary ? t("gameOver") : t("connecting");
+      return h("div.status-line", { dataset: { status: st.status } }, line);
     }
     const parts = [];
     const now = Date.now();
@@ -346,6 +393,39 @@ export function tableView(app, root, tableId) {
     return h("div.banner", h("b", `${t("deal")} ${deal}. `, head), h("div", tricks));
   }
 
+  function discarding() {
+    return st.view?.phase === "discard" && st.view.actor === st.you && legalCards().size > 0;
+  }
+
+  function pick(text) {
+    const i = st.picked.indexOf(text);
+    if (i >= 0) st.picked.splice(i, 1);
+    else if (st.picked.length < 2) st.picked.push(text);
+    else st.picked = [st.picked[1], text];
+    renderHand(); renderFelt();
+  }
+
+  /** The two chosen cards go to the discard one after the other (the engine takes one
+   *  card per action); nothing is sent before the player confirms. */
+  async function confirmDiscard() {
+    const chosen = [...st.picked];
+    const cards = legalCards();
+    if (chosen.length !== 2 || st.busy) return;
+    st.busy = true;
+    try {
+      for (const text of chosen) {
+        const action = cards.get(text);
+        if (!action) break;
+        const reply = await socket.request({ type: "action", action: action.index });
+        if (reply.type === "error") { showError(reply.message); break; }
+      }
+    } finally {
+      st.busy = false;
+      st.picked = [];
+      renderHand();
+    }
+  }
+
   function renderHand() {
     const v = st.view;
     const clickable = legalCards();
@@ -353,7 +433,9 @@ export function tableView(app, root, tableId) {
     const calls = st.legal.filter((a) => !isCard(a.text));
     const box = h("div.call-box", { role: "group", "aria-label": t("bidding") });
     let k = 0;
-    const regular = calls.filter((a) => !a.text.startsWith("claim "));
+    const balkan = st.info?.variant === "balkan";
+    const grid = contractGrid(calls, act, { balkan });
+    const regular = calls.filter((a) => !a.text.startsWith("claim ") && !(grid && gridKey(a.text)));
     const claims = calls.filter((a) => a.text.startsWith("claim "));
     for (const a of regular) {
       const key = CALL_KEYS[k++];
@@ -368,14 +450,21 @@ export function tableView(app, root, tableId) {
     const extra = [];
     if (st.error) extra.push(h("div.error-line", { role: "alert" }, st.error));
     if (st.hint) {
-      extra.push(h("div.hint-line", st.hint.unavailable ? t("noHint")
+      extra.push(h("div.hint-line", st.hint.unavailable ? t("noHint") : st.hint.refused ? st.hint.refused
         : [h("b", actionText(st.hint.action?.text)), " — ", st.hint.reason || ""]));
     }
+    if (discarding()) {
+      st.picked = st.picked.filter((c) => clickable.has(c));
+      extra.push(h("div.discard-box",
+        h("span.discard-note", t("chooseTwo", { n: st.picked.length })),
+        h("button.primary.discard-confirm", { type: "button", disabled: st.picked.length !== 2 || st.busy, onclick: confirmDiscard },
+          t("discardThese"), st.picked.length ? ` (${st.picked.join(" ")})` : "")));
+    } else if (st.picked.length) st.picked = [];
     if (st.you && st.seats?.[st.you] === undefined) extra.push(h("div.status-line", t("spectator")));
     if (!st.you && st.info) extra.push(h("div.spectator-line", t("spectator")));
     const keyed = v && (v.to_move === bottom || v.actor === bottom) && clickable.size > 0;
     clear(handArea,
-      h("div.hand-actions", extra, calls.length ? box : null),
+      h("div.hand-actions", extra, grid, regular.length || claims.length ? box : null),
       bottom ? h("section.seat.pos-bottom", { dataset: { seat: bottom } },
         seatPanel(bottom, lastCalls()), cardsOf(bottom, { big: true, clickable, keyed })) : null);
   }
@@ -390,6 +479,8 @@ export function tableView(app, root, tableId) {
 
   function renderSide() {
     clear(tabs,
+      h("button.small.side-close", { type: "button", "aria-label": t("close"), title: t("close"),
+        onclick: () => { page.classList.remove("show-side"); renderBar(); } }, "×", h("span", t("close"))),
       h("button.tab", { type: "button", class: tab === "sheet" ? "on" : "", onclick: () => { tab = "sheet"; renderSide(); } }, t("sheet")),
       h("button.tab", { type: "button", class: tab === "chat" ? "on" : "", onclick: () => { tab = "chat"; renderSide(); } }, t("chat")));
     if (tab === "chat") {
@@ -397,12 +488,21 @@ export function tableView(app, root, tableId) {
       return;
     }
     const info = st.info;
-    if (!info || !st.sheet) {
+    const bulaTable = info?.variant === "balkan" || st.sheet?.kind === "bula";
+    if (!info || (!st.sheet && bulaTable)) {
       clear(sidePanel, tabs, h("p.muted", st.status === "open" ? t("waitingPlayers") : t("nothingYet")));
       return;
     }
+    if (!st.sheet) {
+      // The sheet from the first moment: an empty pulya until the first deal is written.
+      clear(sheetBox, sheetSvg(emptySheet(info)));
+      clear(sidePanel, tabs, sheetBox, h("p.muted.sheet-empty", t("sheetEmpty")));
+      return;
+    }
     const names = {};
-    for (const [seat, s] of Object.entries(st.seats || {})) if (s) names[seat] = s.bot ? `${seatName(seat)} (${t("bot")})` : s.name;
+    for (const [seat, s] of Object.entries(st.seats || {})) {
+      if (s) names[seat] = !s.bot ? s.name : s.user_id ? `${s.name} (${t("standIn")})` : `${seatName(seat)} (${t("bot")})`;
+    }
     const chains = st.writes ? chainsFromWrites(st.writes) : chainsFromTotals(st.totals.filter(Boolean));
     const model = {
       players: info.players, target: st.sheet.target, variant: info.variant, deals: st.sheet.deals,
@@ -422,7 +522,8 @@ export function tableView(app, root, tableId) {
     const final = st.summary ? h("section.final",
       h("h3", t("gameOver")),
       bula ? null : settlementTable(st.summary.settlement, st.summary.stake, names),
-      h("p.muted", `${t("verified")}: ${st.summary.commitment_ok === false ? "✗" : "✓"} · `,
+      standInNote(st.summary, names),
+      h("p.muted", `${t("verified")}: `, icon(st.summary.commitment_ok === false ? "cross" : "check"), " · ",
         h("a", { href: `#/replay/${tableId}` }, t("replay")), " · ",
         h("a", { href: `/api/games/${tableId}/record`, download: `pulya-${tableId}.json` }, "JSON"))) : null;
     let details = null;
@@ -438,7 +539,7 @@ export function tableView(app, root, tableId) {
     if (!el || !st.info?.clock_seconds) return;
     const left = Math.max(0, Math.ceil(st.turnEnds ? (st.turnEnds - Date.now()) / 1000
       : st.info.clock_seconds - (Date.now() - st.turnStart) / 1000));
-    el.textContent = `⏱ ${t("clockLeft", { s: left })}`;
+    el.replaceChildren(icon("clock"), ` ${t("clockLeft", { s: left })}`);
     el.classList.toggle("low", left <= 5);
   }
 
@@ -484,6 +585,33 @@ export function tableView(app, root, tableId) {
     clearTimeout(redrawTimer.id);
     document.removeEventListener("keydown", onKey);
   };
+}
+
+const SHEET_SEATS = { 2: ["S", "W"], 3: ["S", "W", "E"], 4: ["S", "W", "N", "E"] };
+
+function emptySheet(info) {
+  const seats = SHEET_SEATS[info.players] || SHEET_SEATS[3];
+  const totals = {};
+  for (const seat of seats) {
+    totals[seat] = { pulya: "0", gora: "0", whists: Object.fromEntries(seats.filter((o) => o !== seat).map((o) => [o, "0"])) };
+  }
+  return { players: info.players, target: info.target, variant: info.variant, deals: 0, totals, chains: {}, names: {} };
+}
+
+/** Who had a stand-in, and the rule that says what it means for the ratings. */
+function standInNote(summary, names) {
+  const entries = Object.entries(summary.stand_ins || {}).filter(([, v]) => v.auto_moves || v.left);
+  const lines = entries.map(([seat, v]) => h("li", { dataset: { seat } }, h("b", names[seat] || seatName(seat)), ": ",
+    v.left ? t("leftGame") + "; " : "", t("standInMoves", { n: plural("movesN", v.auto_moves) })));
+  return h("div.stand-ins", lines.length ? h("ul", lines) : null,
+    h("p.muted.rating-rule", ruleText(summary.rating_rule) || t("ratingRule")));
+}
+
+/** The server's statement of the rating rule: a string, or {en, ru}. */
+function ruleText(rule) {
+  if (!rule) return "";
+  if (typeof rule === "string") return rule;
+  return rule[language()] || rule.en || "";
 }
 
 function loadTotals(tableId) {

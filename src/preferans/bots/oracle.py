@@ -1,0 +1,78 @@
+"""The ``oracle`` level: perfect information, double-dummy decisions, the sheet's prices.
+
+The oracle makes every decision the way the sampling level does (bids, the discard and
+the contract, whists, play and claims; Balkan included), but instead of deals drawn to fit
+its view it is handed the one true deal: every world it weighs is the real one. The gap
+between it and the sampling level is the price of hidden information; it is a yardstick
+and a sparring partner for the laboratory, never a club opponent (the club seats only
+bots that see one seat's view, see :data:`preferans.bots.levels.SEES_WHOLE_DEAL`).
+
+It cannot play behind the bot protocol either: the protocol sends one seat's view only.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from preferans.actions import Action
+from preferans.bots.inference import DISCARD, TALON, Slots, World, hidden_slots
+from preferans.bots.sampling import SamplingBot
+from preferans.seats import Seat
+
+if TYPE_CHECKING:
+    from preferans.game import DealState, View
+
+__all__ = ["OracleBot"]
+
+
+class OracleBot(SamplingBot):
+    """Double-dummy decisions on the true deal (``choose_state``), never on a view alone."""
+
+    name = "oracle"
+
+    def __init__(self, seed: int = 0, threads: int = 1) -> None:
+        super().__init__(seed=seed, samples=1, threads=threads)
+        self._state: DealState | None = None
+
+    def choose(self, view: View) -> Action:
+        raise ValueError("the oracle sees the whole deal: it decides from the state, not a view")
+
+    def choose_state(self, state: DealState) -> Action:
+        """The decision of the seat to act, knowing every card of ``state``."""
+        actor = state.actor
+        if actor is None:
+            raise ValueError("nobody is to act")
+        self._state = state
+        try:
+            return self.decide(state.view(actor)).action
+        finally:
+            self._state = None
+
+    def truth(self, slots: Slots) -> World:
+        """``slots`` filled with where the cards really are."""
+        state = self._state
+        if state is None:
+            raise RuntimeError("the oracle decides only inside choose_state")
+        filled = dict(slots.fixed)
+        for slot, size in slots.sizes.items():
+            if slot == TALON:
+                mask = state.deal.talon.mask
+            elif slot == DISCARD:
+                mask = state.discard.mask
+            else:
+                mask = state.hand(Seat(slot)).mask
+            mask &= slots.pool
+            if mask.bit_count() != size:
+                raise RuntimeError(f"the true deal does not fit slot {slot} of the view")
+            filled[slot] = mask
+        return World(filled)
+
+    def _worlds(self, view: View, count: int) -> tuple[list[World], bool]:
+        slots = hidden_slots(view)
+        if slots is None:
+            return [], False
+        return [self.truth(slots)], True
+
+    def _draw(self, slots: Slots, rng: random.Random, count: int) -> list[World]:
+        return [self.truth(slots)]
