@@ -74,6 +74,8 @@ def start_server(port: int, data: Path, *extra: str) -> subprocess.Popen[bytes]:
         "warning",
         "--auth-rate",
         "1000",
+        "--connections-per-address",  # every simulated person comes from loopback
+        "100000",
         *extra,
     ]
     log = (data / f"server-{port}.log").open("ab")

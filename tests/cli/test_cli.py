@@ -35,7 +35,7 @@ def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_subcommands_in_order() -> None:
-    expected = ["play", "serve", "solve", "match", "bot", "replay", "verify", "review"]
+    expected = ["play", "serve", "solve", "match", "bot", "replay", "verify", "review", "club"]
     assert [name for name in expected if name in SUBCOMMANDS] == list(SUBCOMMANDS)
     assert {"play", "serve", "match", "replay", "verify"} <= set(SUBCOMMANDS)
 
@@ -109,8 +109,9 @@ def test_play_conventions_are_applied(tmp_path: Path) -> None:
 
 def test_play_from_a_pipe_to_the_end(tmp_path: Path) -> None:
     result = run(
-        "play", "--seed", "4", "--target", "1", "--lang", "ru", stdin="1\n" * 1000, cwd=tmp_path
-    )
+        "play", "--seed", "4", "--target", "1", "--lang", "ru", "--bots", "novice",
+        stdin="1\n" * 1000, cwd=tmp_path,
+    )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "Пуля окончена." in result.stdout
     records = list(tmp_path.glob("preferans-*.pref"))

@@ -157,7 +157,7 @@ def test_leaving_a_started_game_gives_the_seat_to_a_bot_for_good(
     assert "stand-in" in seat.inner_text()
     table = boris.context.request.get(f"/api/tables/{table_id}").json()
     south = next(s for s in table["seats"] if s["seat"] == "S")
-    assert south["left"] is True and south["bot"] == "sampling"
+    assert south["left"] is True and south["bot"] == "master"
     # Her seat is not hers to play any more: she has no calls or playable cards.
     anna.page.wait_for_timeout(500)
     assert anna.page.locator(".seat-menu").count() == 0

@@ -43,9 +43,9 @@ def test_one_person_and_two_bots_play_a_whole_game(
     page.fill("input[name=name]", unique("solo"))
     page.fill("input[name=password]", "secret-pass")
     page.locator("form.auth button[type=submit]").click()
-    # Open a short table: two heuristic bots, pulya to 2, ending on the total.
+    # Open a short table: two novice (heuristic) bots, pulya to 2, ending on the total.
     page.wait_for_selector("form.create")
-    page.select_option("select[name=bot-level]", "heuristic")
+    page.select_option("select[name=bot-level]", "novice")
     page.fill("input[name=target]", "2")
     page.locator("form.create details summary").click()
     page.check("input[name=end_on_total]")

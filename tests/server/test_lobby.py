@@ -15,7 +15,8 @@ async def test_the_web_page_and_the_api_description_are_served(server: ServerPro
     spec = (await guest.http.get("/openapi.json")).json()
     assert "/api/tables" in spec["paths"]
     assert (await guest.http.get("/api/presets")).json()["rostov"]["variant"] == "rostov"
-    assert "random" in (await guest.http.get("/api/bots")).json()
+    offered = (await guest.http.get("/api/bots")).json()
+    assert offered == ["novice", "amateur", "master"] and "random" not in offered
     await guest.close()
 
 

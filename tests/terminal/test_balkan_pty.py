@@ -37,7 +37,8 @@ def _follow_hint(child: pexpect.spawn, offered: list[str]) -> str:
 def test_balkan_game_to_the_end(tmp_path: Path) -> None:
     # A seed whose game has an all-pass deal when the player follows the sampling hints.
     child = spawn(
-        ["play", "--variant", "balkan", "--seed", "24", "--target", "1", "--lang", "en"],
+        # The game this test follows was played by the heuristic bots.
+        [*BALKAN, "--seed", "24", "--target", "1", "--lang", "en", "--bots", "heuristic"],
         tmp_path,
     )
     child.expect("igra 5c")  # the commands line speaks Balkan

@@ -67,7 +67,8 @@ def test_seats_sit_around_the_person() -> None:
 
 def test_the_table_shows_obligations_and_the_trick() -> None:
     rules = find_rules("sochi", players=3)
-    session = Session(GameSetup.create(rules, 10, seed=1))
+    bots = {Seat.W: "heuristic", Seat.E: "heuristic"}
+    session = Session(GameSetup.create(rules, 10, seed=1, bots=bots))
     state = session.start_deal()
     while state.phase is not Phase.PLAY or not state.current_trick:
         if session.human_to_act():

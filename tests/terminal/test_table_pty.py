@@ -71,6 +71,7 @@ def tables() -> Iterator[list[Table]]:
 
 def start(tables: list[Table], tmp_path: Path, seed: int, **size: int) -> Table:
     args = ["--seed", str(seed), "--target", "1", "--deals", "1", "--lang", "en"]
+    args += ["--bots", "heuristic"]  # the deals these tests read were played by it
     table = Table([*args, "--bot-delay", "0", "--record", "game.pref"], tmp_path, **size)
     tables.append(table)
     return table
@@ -190,6 +191,7 @@ def test_small_screen_resize_hint_and_full_sheet(tables: list[Table], tmp_path: 
 
 def test_russian_table(tables: list[Table], tmp_path: Path) -> None:
     args = ["--seed", "1", "--target", "1", "--deals", "1", "--lang", "ru", "--bot-delay", "0"]
+    args += ["--bots", "heuristic"]
     table = Table(args, tmp_path)
     tables.append(table)
     screen = table.wait_for(lambda s: "Варианты:" in s)
@@ -203,6 +205,7 @@ def test_russian_table(tables: list[Table], tmp_path: Path) -> None:
 
 def test_save_quit_and_resume_at_the_table(tables: list[Table], tmp_path: Path) -> None:
     args = ["--seed", "1", "--target", "1", "--deals", "1", "--lang", "en", "--bot-delay", "0"]
+    args += ["--bots", "heuristic"]
     table = Table([*args, "--save", "s.pref"], tmp_path)
     tables.append(table)
     previous: str | None = None

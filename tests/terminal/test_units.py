@@ -172,7 +172,7 @@ def test_setup_checks_seats_and_levels() -> None:
     with pytest.raises(ValueError, match="unknown bot level"):
         GameSetup.create(rules, 10, bots={Seat.W: "genius"})
     setup = GameSetup.create(rules, 10, seed=1)
-    assert dict(setup.bots) == {Seat.W: "heuristic"}
+    assert dict(setup.bots) == {Seat.W: "master"}  # the strongest level is the default
 
 
 def test_resume_refuses_what_is_not_a_save() -> None:
@@ -326,3 +326,11 @@ def test_a_rank_with_no_legal_card_and_a_card_named_twice() -> None:
     assert error.value.key == "same_card_twice"
     queen = card_action(Card.parse("♠Q"))
     assert parse_input("д", [*legal, queen], "ru") == (queen,)  # a Russian rank alone
+
+
+def test_a_russian_game_writes_holdings_from_other_parts_with_russian_ranks() -> None:
+    from preferans.terminal.i18n import outside_text
+
+    text = "misère: ♠AKQ10 and ♥A guard; bid 6♠ \u22123"
+    assert outside_text(text, "ru") == "misère: ♠ТКД10 and ♥Т guard; bid 6♠ -3"
+    assert outside_text(text, "en") == "misère: ♠AKQ10 and ♥A guard; bid 6♠ -3"

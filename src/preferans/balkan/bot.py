@@ -1,6 +1,6 @@
 """The heuristic level in the Balkan game (docs/balkan.md): numbered bids, kontra, invitation.
 
-The same trick table as the Russian game (:func:`~preferans.bots.evaluation.hand_tricks`)
+The same trick table as the Russian game (:func:`~preferans.bots.evaluation.declarer_tricks`)
 prices every game: a Balkan declarer needs 6 tricks whatever the number, so a game is
 playable when its estimate (plus the talon's expected gain, 1.5) reaches 6. The bot bids up the
 ladder (2 ♠, 3 ♦, 4 ♥, 5 ♣, 6 betl, 7 sans) while the highest playable game's number
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare, card_action
 from preferans.bots.evaluation import (
     best_misere_discard,
-    hand_tricks,
+    declarer_tricks,
     misere_risk,
     should_bid_misere,
 )
@@ -72,8 +72,7 @@ def _call(legal: tuple[Action, ...], kind: CallKind) -> Action | None:
 
 def game_estimate(cards: CardSet, contract: Contract) -> float:
     """The table's tricks for the declarer in a Balkan suit or sans game (sans pays 0.5)."""
-    trump = contract.trump
-    return hand_tricks(cards, trump) - (0.5 if trump is None else 0.0)
+    return declarer_tricks(cards, contract.trump)
 
 
 def _betl_ok(cards: CardSet, *, own_lead: bool, talon: bool) -> bool:

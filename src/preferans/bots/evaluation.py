@@ -16,9 +16,13 @@ from typing import Final
 from preferans.cards import Card, CardSet, Rank, Suit
 
 __all__ = [
+    "TALON_GAIN",
     "TRICK_TABLE",
     "MisereHole",
+    "best_declarer_strain",
     "best_misere_discard",
+    "declarer_tricks",
+    "defence_estimate",
     "hand_tricks",
     "misere_catch",
     "misere_holes",
@@ -154,6 +158,61 @@ def hand_tricks(cards: CardSet, trump: Suit | None = None) -> float:
         part = mask >> (8 * suit) & 0xFF
         total += _TRUMP_VALUE[part] if suit == trump else _SIDE_VALUE[part]
     return total
+
+
+#: Tricks the talon is expected to add to a bidder's estimate.
+TALON_GAIN: Final = 0.7
+
+
+def defence_estimate(cards: CardSet, trump: Suit | None) -> float:
+    """Tricks a defender's hand should take: top cards in side suits, length in trumps."""
+    total = 0.0
+    for suit in Suit:
+        mask = cards.mask >> (8 * suit) & 0xFF
+        count = mask.bit_count()
+        if not count:
+            continue
+        ace, king, queen = mask >> Rank.ACE & 1, mask >> Rank.KING & 1, mask >> Rank.QUEEN & 1
+        if suit == trump:
+            value = ace + 0.8 * king * (count >= 2) + 0.5 * queen * (count >= 3)
+            value += max(0, count - 3) * 0.7
+        else:
+            value = ace + (0.9 if ace else 0.5) * king * (count >= 2 or ace)
+            value += 0.25 * queen * (count >= 3) * (1 if (ace or king) else 0.6)
+            if trump is None and count >= 5 and ace:
+                value += 0.5 * (count - 4)
+        total += value
+    return total
+
+
+#: Trumps a declarer wants: with fewer, the defenders ruff his side suits.
+TRUMPS_WANTED: Final = 4
+#: Tricks lost for each trump short of :data:`TRUMPS_WANTED`.
+SHORT_TRUMP_COST: Final = 0.8
+
+
+def declarer_tricks(cards: CardSet, trump: Suit | None) -> float:
+    """The declarer's estimate in a strain, comparable across strains: the table's tricks,
+    a long trump suit's extra length (0.15 a card beyond three), the half trick no-trump
+    costs, and :data:`SHORT_TRUMP_COST` for every trump short of four, since the table
+    alone prices a side suit the same whatever the trump (so a void suit tied as trump)."""
+    if trump is None:
+        return hand_tricks(cards, None) - 0.5
+    mask = cards.mask >> (8 * trump) & 0xFF
+    short = max(0, TRUMPS_WANTED - mask.bit_count())
+    return hand_tricks(cards, trump) + _LENGTH_BONUS[mask] - SHORT_TRUMP_COST * short
+
+
+def best_declarer_strain(cards: CardSet) -> tuple[Suit | None, float]:
+    """The strain with the highest :func:`declarer_tricks` (no-trump on a tie, then the
+    longer trump suit)."""
+    options: list[tuple[float, int, int, Suit | None]] = [
+        (declarer_tricks(cards, None), 1, 0, None)
+    ]
+    for suit in Suit:
+        options.append((declarer_tricks(cards, suit), 0, cards.count(suit), suit))
+    value, _, _, strain = max(options, key=lambda t: (round(t[0], 9), t[1], t[2]))
+    return strain, value
 
 
 def _top_count(mask: int) -> int:

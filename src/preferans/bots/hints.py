@@ -15,6 +15,7 @@ from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, De
 from preferans.bots.claims import pending_claim
 from preferans.bots.evaluation import hand_tricks, misere_risk
 from preferans.bots.heuristic import declarer_estimate, defence_estimate, heuristic_action
+from preferans.bots.levels import AMATEUR_SAMPLES
 from preferans.bots.sampling import Decision, Option, SamplingBot
 from preferans.errors import PreferansError
 
@@ -301,10 +302,14 @@ def _heuristic_hint(view: View) -> Hint:
     return Hint(action, en, ru, "heuristic")
 
 
-def hint(view: View, level: str = "sampling", *, seed: int = 0, samples: int | None = None) -> Hint:
-    """The recommended action for the seat whose view this is, with its reasons."""
+def hint(view: View, level: str = "master", *, seed: int = 0, samples: int | None = None) -> Hint:
+    """The recommended action for the seat whose view this is, with its reasons; a level
+    named for players gives the hint of the bot setting behind it."""
     if not view.legal_actions:
         raise PreferansError(f"{view.seat} has nothing to decide now")
+    if level == "amateur" and samples is None:
+        samples = AMATEUR_SAMPLES
+    level = {"novice": "heuristic", "amateur": "sampling", "master": "sampling"}.get(level, level)
     if level == "heuristic":
         return _heuristic_hint(view)
     if level != "sampling":

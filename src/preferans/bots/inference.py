@@ -351,7 +351,7 @@ def call_likelihood(
 
 
 def _call_factor(hand: CardSet, value: float, call: Bid | Call, standing: Contract | None) -> float:
-    from preferans.bots.heuristic import TALON_GAIN
+    from preferans.bots.evaluation import TALON_GAIN
 
     est = value + TALON_GAIN
     if isinstance(call, Bid):
@@ -377,7 +377,7 @@ def _contract_factor(hand: CardSet, contract: Contract) -> float:
 
 
 def _whist_likelihood(hand: CardSet, call: Call, contract: Contract) -> float:
-    from preferans.bots.heuristic import defence_estimate
+    from preferans.bots.evaluation import defence_estimate
 
     est = defence_estimate(hand, contract.trump)
     need = contract.defence_obligation / 2 if contract.level <= 7 else 1.0

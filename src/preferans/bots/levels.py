@@ -1,5 +1,11 @@
 """The registry of bot levels: ``make_bot(level, seed)`` builds a bot of a named level.
 
+Players choose among the levels named for players (:data:`PLAYER_LEVELS`): novice
+(новичок) is the heuristic, amateur (любитель) the sampling bot with few deals per
+decision, master (мастер) the sampling bot at its full setting, the default everywhere
+(:data:`DEFAULT_LEVEL`). The engineering names (``random``, ``heuristic``, ``sampling``)
+stay for matches and tests; ``random`` is never offered to players.
+
 Kept apart from :mod:`preferans.bots.base` (the interface every bot module imports), so
 that the registry may import the bots without an import circle.
 """
@@ -7,6 +13,8 @@ that the registry may import the bots without an import circle.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from preferans.bots.base import Bot
@@ -16,7 +24,46 @@ from preferans.bots.random_bot import RandomBot
 from preferans.bots.sampling import SamplingBot
 from preferans.errors import PreferansError
 
-__all__ = ["LEVELS", "SEES_WHOLE_DEAL", "level_names", "make_bot", "register_level"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "PLAYER_LEVELS",
+    "SEES_WHOLE_DEAL",
+    "PlayerLevel",
+    "level_names",
+    "level_title",
+    "make_bot",
+    "player_levels",
+    "register_level",
+]
+
+#: Deals drawn per decision at the amateur level (the master draws the bot's default).
+AMATEUR_SAMPLES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLevel:
+    """A level offered to players: its titles and the bot setting behind it."""
+
+    name: str
+    ru: str
+    en: str
+    setting: str
+    """What it is, in the engineering names (docs/bots.md)."""
+
+
+PLAYER_LEVELS: tuple[PlayerLevel, ...] = (
+    PlayerLevel("novice", "новичок", "novice", "heuristic: seed 002's rules of thumb"),
+    PlayerLevel(
+        "amateur",
+        "любитель",
+        "amateur",
+        f"sampling with {AMATEUR_SAMPLES} deals per decision",
+    ),
+    PlayerLevel("master", "мастер", "master", "sampling at its default setting"),
+)
+#: The strongest level within the time budget: the default opponent, stand-in and hint.
+DEFAULT_LEVEL = "master"
 
 BotFactory = Callable[..., Bot]
 LEVELS: dict[str, BotFactory] = {}
@@ -36,6 +83,9 @@ def _ensure_builtin() -> None:
     LEVELS.setdefault("random", RandomBot)
     LEVELS.setdefault("heuristic", HeuristicBot)
     LEVELS.setdefault("sampling", SamplingBot)
+    LEVELS.setdefault("novice", HeuristicBot)
+    LEVELS.setdefault("amateur", partial(SamplingBot, samples=AMATEUR_SAMPLES))
+    LEVELS.setdefault("master", SamplingBot)
     LEVELS.setdefault("oracle", OracleBot)
     _load_plugins()
 
@@ -63,6 +113,20 @@ def level_names(*, whole_deal: bool = False) -> tuple[str, ...]:
     deal (:data:`SEES_WHOLE_DEAL`) only with ``whole_deal`` (matches, benchmarks)."""
     _ensure_builtin()
     return tuple(name for name in LEVELS if whole_deal or name not in SEES_WHOLE_DEAL)
+
+
+def player_levels() -> tuple[str, ...]:
+    """The levels players are offered, weakest first."""
+    _ensure_builtin()
+    return tuple(level.name for level in PLAYER_LEVELS)
+
+
+def level_title(name: str, lang: str = "en") -> str:
+    """A level's name for players in ``lang`` ("ru" or "en"); other names as they are."""
+    for level in PLAYER_LEVELS:
+        if level.name == name:
+            return level.ru if lang == "ru" else level.en
+    return name
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:

@@ -27,6 +27,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "replay",
     "verify",
     "review",
+    "club",
 )
 
 

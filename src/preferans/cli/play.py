@@ -74,11 +74,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--bots",
-        default="heuristic",
+        default="master",
         metavar="LEVELS",
         help="one level for every bot, or one per bot seat in clockwise order "
         "(random,heuristic), or SEAT=LEVEL pairs (W=random,E=heuristic); "
-        "default: heuristic",
+        "levels: novice, amateur, master (новичок, любитель, мастер); default: master",
     )
     parser.add_argument(
         "--seat", default="S", help="your seat: S, W, N or E (default: S, first hand)"

@@ -46,6 +46,7 @@ def _number(
 _port = _number(int, "a port number", lambda v: 1 <= v <= 65535, "a port is 1–65535")
 _seconds = _number(float, "a number of seconds", lambda v: 0 <= v < 1e6, "must be ≥ 0 seconds")
 _processes = _number(int, "a number of processes", lambda v: 0 <= v <= 256, "must be 0–256")
+_connections = _number(int, "a number", lambda v: 1 <= v <= 10**7, "must be 1–10000000")
 _positive = _number(float, "a number", lambda v: 0 < v < 1e6, "must be > 0")
 
 
@@ -93,6 +94,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=_positive,
         default=1.0,
         help="registrations and logins a second per address (bursts of 30)",
+    )
+    parser.add_argument(
+        "--connections-per-address",
+        type=_connections,
+        default=64,
+        help="open websockets one client address may have (load tests from one machine)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (address or network) whose X-Forwarded-For is believed; "
+        "repeatable; none: the socket's address is the client",
     )
     parser.add_argument(
         "--log-level",
@@ -178,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
         "messages_per_second": args.rate,
         "auth_per_second": args.auth_rate,
         "message_burst": max(40, int(args.rate * 2)),
+        "trusted_proxies": tuple(args.trusted_proxy),
+        "connections_per_address": args.connections_per_address,
     }
     if args.node_id:
         options["node_id"] = args.node_id
@@ -203,6 +220,7 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=settings.max_message_bytes * 4,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        proxy_headers=False,  # the application's Guard decides whom to believe
     )
     return 0
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from preferans.notation.errors import NotationError, ReplayError
 from preferans.notation.jsonform import from_json, record_from_dict, record_to_dict, to_json
+from preferans.notation.lines import LINE_BREAKS
 from preferans.notation.model import DealRecord, GameRecord, Move, Outcome
 from preferans.notation.text import dump, dumps, load, loads
 
 __all__ = [
+    "LINE_BREAKS",
     "DealRecord",
     "GameRecord",
     "Move",

@@ -20,6 +20,7 @@ from preferans.cards import Card, CardSet
 from preferans.contracts import Contract
 from preferans.errors import InputSyntaxError, RecordError, RulesError
 from preferans.notation.errors import NotationError
+from preferans.notation.lines import one_line
 from preferans.notation.model import STANDARD_TAGS, DealRecord, GameRecord, Move, Outcome
 from preferans.result import DealKind
 from preferans.rules import PRESETS, Rules, find_rules
@@ -58,8 +59,8 @@ def dump(record: GameRecord, fp: IO[str], *, ascii: bool = False) -> None:
 
 
 def _quote(value: str) -> str:
-    if "\n" in value or "\r" in value:
-        raise RecordError(f"a tag value must be one line: {value!r}")
+    if not one_line(value):
+        raise RecordError(f"a tag value must be one line (no line break of any kind): {value!r}")
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 

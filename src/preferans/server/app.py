@@ -10,9 +10,10 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from preferans.server import auth, lobby, players_api, seat_api, web_api, ws
+from preferans.server import auth, lobby, players_api, refusals, seat_api, web_api, ws
 from preferans.server.club import Club
 from preferans.server.config import Settings
+from preferans.server.guard import Guard
 
 __all__ = ["create_app"]
 
@@ -44,6 +45,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.club = club
+    refusals.install(app)
+    app.add_middleware(Guard, trusted_proxies=settings.trusted_proxies)
     app.include_router(auth.router)
     app.include_router(lobby.router)
     app.include_router(web_api.router)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -23,6 +22,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans.server import models
+from preferans.server.door import check_name, check_password, name_key
+from preferans.server.refusals import Refusal
 
 __all__ = [
     "COOKIE",
@@ -36,7 +37,6 @@ __all__ = [
 ]
 
 COOKIE = "pref_session"
-NAME_RE = re.compile(r"^[A-Za-z0-9_\-.\u0400-\u04FF]{2,24}$")
 _HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
 START_RATING = 1500.0
 
@@ -71,7 +71,12 @@ async def _throttle(request: Request) -> None:
     if not await club.buckets.allow(
         f"auth:{address}", settings.auth_per_second, settings.auth_burst
     ):
-        raise HTTPException(429, "too many attempts from your address; wait a little")
+        raise Refusal(
+            "rate_limited",
+            "too many attempts from your address; wait a little",
+            "слишком много попыток с вашего адреса; подождите немного",
+            429,
+        )
 
 
 def _token_hash(token: str) -> str:
@@ -110,14 +115,25 @@ async def current_user(user: Annotated[User | None, Depends(optional_user)]) -> 
 
 
 class Credentials(BaseModel):
-    name: str = Field(min_length=2, max_length=24, description="letters, digits, _ - .")
-    password: str = Field(min_length=6, max_length=128)
+    name: str = Field(
+        min_length=2,
+        max_length=24,
+        description="2–24 letters (Latin or Cyrillic, not both) and digits, with single "
+        "'_', '-' or '.' between them; a name that looks like a taken one is taken",
+    )
+    password: str = Field(min_length=6, max_length=128, description="no control characters")
 
 
 class ErrorOut(BaseModel):
-    """Every refusal: a status code and a sentence saying why."""
+    """Every refusal: a status code, a stable code and the reason in English and Russian
+    (``detail`` is the English sentence)."""
 
     detail: str
+    code: str | None = None
+    messages: dict[str, str] | None = None
+    errors: list[dict[str, str]] | None = Field(
+        None, description="schema errors (422): where and what, never the input itself"
+    )
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -128,6 +144,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (403, "not allowed"),
         (404, "not found"),
         (409, "conflicts with the current state"),
+        (413, "the request body is too large"),
+        (422, "the request does not match the schema (where and why in errors)"),
         (429, "too many"),
     )
 }
@@ -168,15 +186,15 @@ async def _start_session(request: Request, response: Response, user_id: int) -> 
 async def register(body: Credentials, request: Request, response: Response) -> UserOut:
     """Create an account and log in."""
     await _throttle(request)
-    if not NAME_RE.match(body.name):
-        raise HTTPException(400, "a name is 2–24 letters, digits, '_', '-' or '.'")
+    check_name(body.name)
+    check_password(body.password)
     hashed = await hash_password(body.password)
     try:
         async with _engine(request).begin() as connection:
             result = await connection.execute(
                 insert(models.users).values(
                     name=body.name,
-                    name_key=body.name.lower(),
+                    name_key=name_key(body.name),
                     password_hash=hashed,
                     rating=START_RATING,
                     games_played=0,
@@ -185,7 +203,12 @@ async def register(body: Credentials, request: Request, response: Response) -> U
             )
             user_id = int(result.inserted_primary_key[0])  # type: ignore[index]
     except IntegrityError:
-        raise HTTPException(409, f"the name {body.name!r} is taken") from None
+        raise Refusal(
+            "name_taken",
+            f"the name {body.name} is taken, or looks like a name that is",
+            f"имя {body.name} занято или похоже на занятое",
+            409,
+        ) from None
     await _start_session(request, response, user_id)
     return UserOut(id=user_id, name=body.name, rating=START_RATING)
 
@@ -197,7 +220,7 @@ async def login(body: Credentials, request: Request, response: Response) -> User
     async with _engine(request).connect() as connection:
         row = (
             await connection.execute(
-                select(models.users).where(models.users.c.name_key == body.name.lower())
+                select(models.users).where(models.users.c.name_key == name_key(body.name))
             )
         ).first()
     if row is None or not await verify_password(row.password_hash, body.password):

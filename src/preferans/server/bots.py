@@ -17,15 +17,22 @@ from typing import Any
 from preferans.actions import Action
 from preferans.server.thinking import Thinking
 
-__all__ = ["choose", "levels"]
+__all__ = ["choose", "levels", "offered"]
 
 log = logging.getLogger(__name__)
 _RNG = random.Random()
 _FAST = frozenset({"random"})
 
 
+def offered() -> tuple[str, ...]:
+    """The levels the club offers players (named for players, strongest is the default)."""
+    from preferans.bots.levels import player_levels
+
+    return player_levels()
+
+
 def levels() -> tuple[str, ...]:
-    """Bot levels a table may seat."""
+    """Bot levels a table may seat (the offered ones and the engineering names)."""
     try:
         from preferans.bots.levels import level_names
 

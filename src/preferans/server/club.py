@@ -19,6 +19,15 @@ from preferans.server import models
 from preferans.server.cluster import Cluster, LocalCluster, RedisCluster
 from preferans.server.config import Settings
 from preferans.server.db import LogWriter, checkpoints, create_engine, migrate
+from preferans.server.limits import Connections
+from preferans.server.protocol import error
+from preferans.server.quarantine import (
+    MESSAGES,
+    QuarantinedError,
+    is_transient,
+    reason_of,
+    set_aside,
+)
 from preferans.server.tables import Address, Command, Reload, TableActor
 from preferans.server.thinking import Thinking
 from preferans.server.throttle import LocalBuckets, RedisBuckets
@@ -55,6 +64,11 @@ class Club:
         self.connections: dict[str, Connection] = {}
         self.by_table: dict[int, set[Connection]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self.quarantined_ids: set[int] = set()
+        self.open_sockets = Connections(
+            settings.connections_per_address, settings.connections_per_user
+        )
+        """Tables found quarantined by this process (commands to them are answered so)."""
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -97,7 +111,11 @@ class Club:
             ).scalars()
             table_ids = [t for t in ids if t not in self.actors]
         for table_id in await self.cluster.unowned(table_ids):
-            await self.ensure_actor(table_id)
+            try:
+                await self.ensure_actor(table_id)
+            except Exception:
+                # A database that does not answer now: the next scan or request tries again.
+                log.exception("table %s could not be loaded now", table_id)
 
     async def _scan_loop(self) -> None:
         if isinstance(self.cluster, LocalCluster):
@@ -130,11 +148,23 @@ class Club:
                 except KeyError:
                     await self.cluster.release(table_id)
                     actor = None
-                except Exception:
+                except QuarantinedError:
                     await self.cluster.release(table_id)
-                    raise
+                    self.quarantined_ids.add(table_id)
+                    actor = None
+                except Exception as problem:
+                    await self.cluster.release(table_id)
+                    if is_transient(problem):
+                        raise
+                    # The table cannot be loaded, replayed or finished: it is set aside,
+                    # and the server and every other table go on.
+                    log.error("table %s: quarantined at %s", table_id, actor.stage, exc_info=True)
+                    await set_aside(self.engine, table_id, actor.stage, reason_of(problem))
+                    self.quarantined_ids.add(table_id)
+                    actor = None
                 else:
                     self.actors[table_id] = actor
+                    self.quarantined_ids.discard(table_id)
             future.set_result(actor)
             return actor
         except BaseException as problem:
@@ -161,6 +191,11 @@ class Club:
             actor = await self.ensure_actor(table_id)
         if actor is not None:
             actor.submit(command)
+        elif table_id in self.quarantined_ids:
+            address = getattr(command, "address", None)
+            if address is not None:
+                refusal = error("quarantined", MESSAGES["en"], getattr(command, "request_id", None))
+                self.reply(address, refusal)
         else:
             await self.cluster.forward(table_id, command)
 

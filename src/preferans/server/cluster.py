@@ -10,6 +10,7 @@ leases expire and another process replays those tables from the database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -161,10 +162,18 @@ class RedisCluster:
     def _lease(self, table_id: int) -> str:
         return f"{self.prefix}:lease:{table_id}"
 
-    async def start(self) -> None:
+    async def _subscribe(self) -> None:
+        """A fresh subscription to the club's channels (also after Redis restarted: a
+        restarted Redis knows no subscriptions)."""
+        if self.pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self.pubsub.aclose()
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self.pubsub.psubscribe(f"{self.prefix}:ev:*", f"{self.prefix}:in:*")
         await self.pubsub.subscribe(f"{self.prefix}:node:{self.node}")
+
+    async def start(self) -> None:
+        await self._subscribe()
         self._tasks = [
             asyncio.create_task(self._listen(), name="redis-listen"),
             asyncio.create_task(self._renew(), name="redis-renew"),
@@ -249,9 +258,24 @@ class RedisCluster:
                     await self._dispatch(item)
             except asyncio.CancelledError:
                 raise
+            except Exception as problem:
+                log.warning("the redis listener failed (%s); subscribing again", problem)
+                await self._resubscribe()
+
+    async def _resubscribe(self) -> None:
+        """Subscribe again until Redis answers; then every local connection asks its
+        table for what it missed (events published while Redis was away are lost)."""
+        while True:
+            await asyncio.sleep(0.5)
+            try:
+                await self._subscribe()
+            except asyncio.CancelledError:
+                raise
             except Exception:
-                log.exception("redis listener failed; reconnecting")
-                await asyncio.sleep(0.5)
+                continue
+            for connection in list(self.club.connections.values()):
+                connection.subscribe()
+            return
 
     async def _dispatch(self, item: dict[str, Any]) -> None:
         channel = item["channel"].decode()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import secrets
@@ -36,7 +37,7 @@ class Settings:
     session_days: int = 30
     grace_seconds: float = 20.0
     """How long a disconnected player keeps the seat before a bot plays for him."""
-    substitute_bot: str = "sampling"
+    substitute_bot: str = "master"
     """The bot level that plays for an absent or timed-out player."""
     think_processes: int = field(default_factory=lambda: min(4, os.cpu_count() or 1))
     """Worker processes where bots and hints think; 0 thinks in threads of this process."""
@@ -55,19 +56,35 @@ class Settings:
     idle_seconds: float = 30.0
     """A finished or closed table leaves memory this long after its last watcher."""
     max_tables_per_user: int = 50
-    hint_level: str = "sampling"
+    hint_level: str = "master"
     """The bot level whose advice a hint gives (``sampling``: the solver on sampled deals)."""
     hints_per_second: float = 0.5
     hint_burst: int = 3
     """Hints a connection may ask for: each costs a worker thread up to a second."""
     chats_per_second: float = 1.0
     chat_burst: int = 5
+    max_bot_tables_per_user: int = 5
+    """Unfinished tables with a bot seat one account may have opened (bots play fast)."""
+    connections_per_address: int = 64
+    """Open websockets from one client address (every tab of a household behind one NAT)."""
+    connections_per_user: int = 16
+    """Open websockets of one account, over all its tables and tabs."""
+    password_guesses_per_second: float = 0.2
+    password_guess_burst: int = 5
+    """Table-password attempts per account and per address (each is an argon2 check)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses (or networks) of reverse proxies whose X-Forwarded-For is believed."""
 
     def __post_init__(self) -> None:
         for name in ("db_schema", "redis_prefix"):
             value = getattr(self, name)
             if value is not None and not _IDENTIFIER.match(value):
                 raise ValueError(f"{name} must be letters, digits and '_' (got {value!r})")
+        for proxy in self.trusted_proxies:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ValueError(f"a trusted proxy is an address or a network: {proxy!r}") from None
 
     @property
     def url(self) -> str:

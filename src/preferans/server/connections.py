@@ -25,18 +25,23 @@ QUEUE_LIMIT = 2000
 
 
 class RateLimiter:
-    """A token bucket: ``rate`` messages a second, bursts up to ``burst``."""
+    """A token bucket: ``rate`` messages a second, bursts up to ``burst``.
+
+    ``refused`` counts refusals and decays at ``rate`` a second too, so only a sustained
+    flood (not a few bursts over a long life) adds up to a reason to close."""
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = float(burst)
         self.stamp = time.monotonic()
-        self.refused = 0
+        self.refused = 0.0
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        elapsed = now - self.stamp
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.refused = max(0.0, self.refused - elapsed * self.rate)
         self.stamp = now
         if self.tokens >= 1:
             self.tokens -= 1

@@ -70,7 +70,7 @@ def _upgrade(connection: Connection) -> None:
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
     config.attributes["connection"] = connection
-    command.upgrade(config, "head")
+    command.upgrade(config, "heads")  # branches of parallel work may add heads
 
 
 async def migrate(engine: AsyncEngine, settings: Settings) -> None:

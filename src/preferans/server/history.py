@@ -18,6 +18,7 @@ from preferans.notation.replay import record_from_game
 from preferans.seats import Seat
 from preferans.server import models, views
 from preferans.server.presence import stand_ins
+from preferans.server.rating_rule import judge, moves_by_seat
 from preferans.server.sheet import rate
 
 if TYPE_CHECKING:
@@ -116,9 +117,12 @@ async def finish_game(
             ).all()
             by_user = {row.id: row.rating for row in rows}
             ratings = {s: by_user[i.user_id] for s, i in humans.items() if i.user_id in by_user}
-        # Only all-human tables are rated: a rating won from bots would mean nothing.
+        # The stated rule (rating_rule): people only, each mostly playing his own seat.
+        moves, stand_in = moves_by_seat(pulya.histories, auto)
+        people = {s: s in ratings for s in seats}
+        verdict = judge(people, moves, stand_in, info.rules.variant)
         deltas = None
-        if len(ratings) == len(seats) >= 2:
+        if verdict.rated:
             deltas = rate(ratings, exact, info.rules.variant, info.target, pulya.sheet.deals)
         rated = deltas is not None
         changes: dict[str, Any] = {}
@@ -143,7 +147,7 @@ async def finish_game(
                 .where(models.users.c.id == seat_info.user_id)
                 .values(
                     rating=models.users.c.rating + delta,
-                    games_played=models.users.c.games_played + 1,
+                    games_played=models.users.c.games_played + int(seat in verdict.counted),
                 )
             )
         summary: dict[str, Any] = {
@@ -158,6 +162,10 @@ async def finish_game(
             "whists": {s.name: w for s, w in whists.items()},
             "money": {s.name: w * info.stake for s, w in whists.items()},
             "rated": rated,
+            "rating_rule": {
+                "reason": verdict.reason,
+                "counted": sorted(s.name for s in verdict.counted),
+            },
             "ratings": changes,
             "commitment": info.commitment,
             "secret": info.secret,

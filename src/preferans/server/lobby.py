@@ -22,6 +22,15 @@ from preferans.server import bots, models
 from preferans.server.adjourn import votes_of as _votes
 from preferans.server.auth import ERRORS, User, current_user, hash_password, verify_password
 from preferans.server.club import Club
+from preferans.server.door import (
+    check_conventions,
+    check_seed,
+    check_stake,
+    check_table_password,
+    name_key,
+)
+from preferans.server.limits import check_bot_tables, check_password_guess
+from preferans.server.refusals import Refusal
 
 __all__ = ["router"]
 
@@ -137,16 +146,19 @@ async def _table_rows(
         )
     out = []
     for row in rows:
-        rules = Rules.from_json(row.rules_json)
+        try:
+            rules: Rules | None = Rules.from_json(row.rules_json)
+        except RulesError:
+            rules = None  # a quarantined table whose rules cannot be read (shown as such)
         taken = {s.seat for s in seats.get(row.id, [])}
-        order = player_seats(rules.players)
+        order = player_seats(rules.players) if rules is not None else ()
         out.append(
             TableOut(
                 id=row.id,
-                variant=rules.variant,
-                players=rules.players,
-                rules=rules.to_dict(),
-                conventions=rules.differences(),
+                variant=rules.variant if rules is not None else "unreadable",
+                players=rules.players if rules is not None else len(taken),
+                rules=rules.to_dict() if rules is not None else {},
+                conventions=rules.differences() if rules is not None else {},
                 target=row.target,
                 stake=row.stake,
                 clock_seconds=row.clock_seconds,
@@ -270,10 +282,15 @@ async def create_table(
 ) -> TableOut:
     """Open a table; the creator sits South; listed seats get bots; full tables start."""
     club = _club(request)
+    conventions = check_conventions(body.conventions)
+    check_seed(body.seed)
+    check_stake(body.stake)
+    check_table_password(body.password)
     try:
-        rules = find_rules(body.preset, **{**body.conventions, "players": body.players})
+        rules = find_rules(body.preset, **{**conventions, "players": body.players})
     except (RulesError, TypeError) as problem:
-        raise HTTPException(400, str(problem)) from None
+        text = str(problem)[:300]
+        raise Refusal("bad_convention", text, f"такие правила невозможны: {text}") from None
     seats = player_seats(rules.players)
     for seat_name, level in body.bots.items():
         if Seat[seat_name] not in seats or seat_name == "S":
@@ -283,6 +300,8 @@ async def create_table(
     password = await hash_password(body.password) if body.password else None
     async with club.engine.begin() as connection:
         await _check_limit(connection, club, user)
+        if body.bots:
+            await check_bot_tables(connection, club, user.id)
         result = await connection.execute(
             insert(models.tables).values(
                 creator_id=user.id,
@@ -326,15 +345,17 @@ async def sit(
 ) -> TableOut:
     """Take a free seat. One account never sits twice at one table."""
     club = _club(request)
+    check_seed(body.seed)
     async with club.engine.begin() as connection:
         row = await _open_table_row(connection, table_id, "this table has already started")
         players = Rules.from_json(row.rules_json).players
         if Seat[body.seat] not in player_seats(players):
             raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
-        if row.password_hash is not None and not (
-            body.password and await verify_password(row.password_hash, body.password)
-        ):
-            raise HTTPException(403, "wrong table password")
+        if row.password_hash is not None:
+            address = request.client.host if request.client else "?"
+            await check_password_guess(club, user.id, address)
+            if not (body.password and await verify_password(row.password_hash, body.password)):
+                raise HTTPException(403, "wrong table password")
         mine = (
             await connection.execute(
                 select(models.table_seats.c.seat).where(
@@ -402,6 +423,7 @@ async def add_bot(
             raise HTTPException(403, "only the table's creator seats bots")
         if row.status != "open":
             raise HTTPException(409, "this table has already started")
+        await check_bot_tables(connection, club, user.id, table_id)
         players = Rules.from_json(row.rules_json).players
         if Seat[body.seat] not in player_seats(players):
             raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
@@ -420,7 +442,7 @@ async def presets() -> dict[str, dict[str, Any]]:
 @router.get("/bots", tags=["rules"])
 async def bot_levels() -> list[str]:
     """Bot levels a seat can be filled with."""
-    return list(bots.levels())
+    return list(bots.offered())
 
 
 @router.get("/users/{name}", response_model=ProfileOut, tags=["accounts"])
@@ -431,7 +453,7 @@ async def profile(name: Annotated[str, Field(max_length=32)], request: Request) 
     async with _club(request).engine.connect() as connection:
         row = (
             await connection.execute(
-                select(models.users).where(models.users.c.name_key == name.lower())
+                select(models.users).where(models.users.c.name_key == name_key(name))
             )
         ).first()
         if row is None:

@@ -24,6 +24,7 @@ __all__ = [
     "chat_lines",
     "games",
     "metadata",
+    "quarantined",
     "rating_changes",
     "sessions",
     "table_seats",
@@ -129,3 +130,15 @@ rating_changes = Table(
     Column("after", Float, nullable=False),
     PrimaryKeyConstraint("table_id", "user_id"),
 )
+
+quarantined = Table(
+    "quarantined",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("stage", String(16), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("previous_status", String(16), nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Tables set aside because they could not be loaded, replayed or finished (their log is
+kept; ``preferans club quarantine`` shows and releases them)."""

@@ -17,6 +17,7 @@ from preferans.contracts import Contract
 from preferans.server import models
 from preferans.server.auth import ERRORS
 from preferans.server.club import Club
+from preferans.server.door import name_key
 
 __all__ = ["deal_statistics", "router"]
 
@@ -80,7 +81,7 @@ async def player_page(
     async with _club(request).engine.connect() as connection:
         user = (
             await connection.execute(
-                select(models.users).where(models.users.c.name_key == name.lower())
+                select(models.users).where(models.users.c.name_key == name_key(name))
             )
         ).first()
         if user is None:

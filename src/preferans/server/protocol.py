@@ -8,11 +8,12 @@ so a gap in ``v`` always means a lost message.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from preferans.actions import Action, action_from_index, parse_action
+from preferans.server.payload import PayloadError, read_json
+from preferans.server.refusals import russian
 
 __all__ = [
     "BadMessage",
@@ -53,35 +54,37 @@ class ClientMessage:
 
 def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
     """Validate one frame; anything odd raises :class:`BadMessage` with a clear reason."""
-    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
-    if size > max_bytes:
-        raise BadMessage("too_large", f"messages are at most {max_bytes} bytes")
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadMessage("bad_json", "a message must be a JSON object") from None
+        data = read_json(raw, max_bytes)
+    except PayloadError as problem:
+        raise BadMessage(problem.code, str(problem)) from None
     if not isinstance(data, dict):
         raise BadMessage("bad_json", "a message must be a JSON object")
     kind = data.get("type")
     request_id = data.get("id")
     if request_id is not None and not (
         (isinstance(request_id, int) and not isinstance(request_id, bool))
-        or (isinstance(request_id, str) and len(request_id) <= MAX_ID)
+        or (isinstance(request_id, str) and len(request_id) <= MAX_ID and _plain(request_id))
     ):
-        raise BadMessage("bad_message", f"id must be a number or a string of ≤ {MAX_ID}")
+        # The id comes back in the answer: a lone surrogate could not even be sent.
+        raise BadMessage(
+            "bad_message", f"id must be a number or a string of ≤ {MAX_ID} printable characters"
+        )
     if kind == "action":
         action = data.get("action")
         if isinstance(action, bool) or not isinstance(action, (int, str)):
             raise BadMessage("bad_message", "action must be an action index or its text")
-        if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
-            raise BadMessage("bad_message", "action text is too long")
+        if isinstance(action, str) and (len(action) > MAX_ACTION_TEXT or not _plain(action)):
+            raise BadMessage("bad_message", "action text is too long or not printable")
         return ClientMessage("action", request_id, action=action)
     if kind == "sync":
         since = data.get("since", 0)
         epoch = data.get("epoch")
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise BadMessage("bad_message", "since must be a version number ≥ 0")
-        if epoch is not None and not (isinstance(epoch, str) and len(epoch) <= MAX_ID):
+        if epoch is not None and not (
+            isinstance(epoch, str) and len(epoch) <= MAX_ID and _plain(epoch)
+        ):
             raise BadMessage("bad_message", "epoch must be the string the server sent")
         return ClientMessage("sync", request_id, since=since, epoch=epoch)
     if kind in ("ping", "back"):
@@ -92,6 +95,10 @@ def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
         except BadMessage as problem:
             raise BadMessage(problem.code, str(problem), request_id) from None
     raise BadMessage("bad_message", "type must be one of: action, sync, back, ping, hint, chat")
+
+
+def _plain(text: str) -> bool:
+    return text.isprintable()
 
 
 def _hint_or_chat(kind: str, request_id: str | int | None, data: dict[str, Any]) -> ClientMessage:
@@ -129,5 +136,14 @@ def action_json(action: Action) -> dict[str, Any]:
     return {"index": action.index, "text": str(action)}
 
 
-def error(code: str, message: str, request_id: str | int | None = None) -> dict[str, Any]:
-    return {"type": "error", "id": request_id, "code": code, "message": message}
+def error(
+    code: str, message: str, request_id: str | int | None = None, ru: str | None = None
+) -> dict[str, Any]:
+    """An ``error`` answer: ``message`` in English, ``messages`` in both languages."""
+    return {
+        "type": "error",
+        "id": request_id,
+        "code": code,
+        "message": message,
+        "messages": {"en": message, "ru": ru or russian(code, message)},
+    }

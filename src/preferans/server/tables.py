@@ -32,6 +32,13 @@ from preferans.server.hints import compute_hint, hint_message
 from preferans.server.history import finish_game
 from preferans.server.protocol import BadMessage, action_json, error, resolve_action
 from preferans.server.pulya import Pulya
+from preferans.server.quarantine import (
+    MESSAGES,
+    QuarantinedError,
+    is_transient,
+    reason_of,
+    set_aside,
+)
 from preferans.server.views import ViewSet
 
 if TYPE_CHECKING:
@@ -218,6 +225,8 @@ class TableActor:
         self._hint_tasks: set[asyncio.Task[None]] = set()
         self._views: ViewSet | None = None
         self._sheet_cache: tuple[Any, dict[str, Any], list[dict[str, Any]]] | None = None
+        self.stage = "load"
+        """What the actor is doing: ``load``, ``replay``, ``finish`` (named in quarantine)."""
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -254,8 +263,19 @@ class TableActor:
                     log.exception("table %s: command %r failed", self.table_id, command)
         finally:
             self._cancel_timers()
+            if self.info is not None and self.info.status == "quarantined":
+                self._refuse_queued()
             self.stopped.set()
             self.club.actor_stopped(self)
+
+    def _refuse_queued(self) -> None:
+        """Commands that came after the table was set aside are answered, not lost."""
+        while not self.queue.empty():
+            command = self.queue.get_nowait()
+            address = getattr(command, "address", None)
+            if address is not None:
+                request = getattr(command, "request_id", None)
+                self.club.reply(address, error("quarantined", MESSAGES["en"], request))
 
     # --- loading and replay --------------------------------------------------------------
 
@@ -269,6 +289,8 @@ class TableActor:
             ).first()
             if row is None:
                 raise KeyError(self.table_id)
+            if row.status == "quarantined":
+                raise QuarantinedError(self.table_id)
             seat_rows = (
                 await connection.execute(
                     select(models.table_seats, models.users.c.name)
@@ -321,6 +343,7 @@ class TableActor:
         if game is not None:
             self.finished_summary = json.loads(game.summary_json)
         if self.info.status in ("playing", "finished", "adjourned"):
+            self.stage = "replay"
             self._replaying = True
             try:
                 self._begin_pulya()
@@ -330,7 +353,9 @@ class TableActor:
             finally:
                 self._replaying = False
             if self.pulya is not None and self.pulya.over and self.finished_summary is None:
+                self.stage = "finish"
                 await self._finish()
+        self.stage = "play"
 
     def _begin_pulya(self) -> None:
         assert self.info is not None
@@ -690,7 +715,10 @@ class TableActor:
         """Settle and store the game; if the database fails, try again a little later."""
         try:
             await self._finish()
-        except Exception:
+        except Exception as problem:
+            if not is_transient(problem):
+                await self._quarantine("finish", problem)
+                return
             log.exception("table %s: finishing the game failed; retrying", self.table_id)
             asyncio.get_running_loop().call_later(
                 5.0, self.submit, Tick("finish", Seat.S, self.version)
@@ -733,6 +761,15 @@ class TableActor:
             },
             view=False,
         )
+
+    async def _quarantine(self, stage: str, problem: BaseException) -> None:
+        """Set the table aside (it cannot go on), tell whoever watches, and stop."""
+        log.error("table %s: quarantined at %s", self.table_id, stage, exc_info=problem)
+        await set_aside(self.club.engine, self.table_id, stage, reason_of(problem))
+        assert self.info is not None
+        self.info.status = "quarantined"
+        self._emit("quarantined", {"stage": stage, "messages": MESSAGES}, view=False)
+        self.submit(Stop())
 
     # --- scheduling: bots, clocks, grace periods -----------------------------------------
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from functools import cache
 from typing import Any
 
 from preferans.actions import Action
+from preferans.server.lifeline import die_with_parent
 
 __all__ = ["Thinking"]
 
@@ -69,7 +71,13 @@ class Thinking:
             if self.processes:
                 # Spawned, not forked: the server process runs threads and an event loop.
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+                # Each worker dies with this process, even after a kill -9 (lifeline).
+                self._pool = ProcessPoolExecutor(
+                    self.processes,
+                    mp_context=context,
+                    initializer=die_with_parent,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._pool = ThreadPoolExecutor(4, thread_name_prefix="think")
         return self._pool

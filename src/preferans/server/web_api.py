@@ -19,6 +19,7 @@ from fastapi import Path as ApiPath
 from fastapi.responses import Response
 from sqlalchemy import select
 
+from preferans.notation import NotationError, ReplayError
 from preferans.rules import Rules
 from preferans.scoring import Sheet, new_sheet, render_svg, sheet_from_dict
 from preferans.server import models
@@ -110,7 +111,11 @@ async def analysis(table_id: TableId, deal: DealNumber, request: Request) -> lis
         cached = _cache.get(key)
         if cached is not None:
             return cached
-        result = await asyncio.to_thread(deal_analysis, record.get("notation", ""), deal)
+        try:
+            result = await asyncio.to_thread(deal_analysis, record.get("notation", ""), deal)
+        except (NotationError, ReplayError) as problem:
+            # A record stored before the door refused line breaks in seeds.
+            raise HTTPException(409, f"this game's record cannot be read: {problem}") from None
         if result is None:
             raise HTTPException(404, f"the game has no deal {deal}")
         _cache[key] = result
@@ -146,6 +151,8 @@ async def sheet_svg(
             ).first()
         if row is None:
             raise HTTPException(404, "no such table")
+        if row.status == "quarantined":
+            raise HTTPException(409, "this table is quarantined; an operator will look at it")
         if row.status == "playing":
             actor = await club.ensure_actor(table_id)
             if actor is None or actor.pulya is None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from preferans.actions import Action
-from preferans.bots.levels import level_names, make_bot
+from preferans.bots.levels import DEFAULT_LEVEL, make_bot
 from preferans.game import View
 
 __all__ = ["Hint", "get_hint", "strongest_level"]
@@ -26,8 +26,8 @@ class Hint:
 
 
 def strongest_level() -> str:
-    """The last registered built-in level is the strongest (they register weakest first)."""
-    return level_names()[-1]
+    """The strongest level within the time budget (the players' default)."""
+    return DEFAULT_LEVEL
 
 
 def _module_hint() -> Callable[..., Any] | None:

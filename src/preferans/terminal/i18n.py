@@ -239,7 +239,8 @@ def deals_text(n: int, lang: Lang) -> str:
     return f"{n} {word}"
 
 
-_CARD_IN_TEXT: Final = re.compile(r"([♠♣♦♥])(J|Q|K|A)(?![A-Za-z])")
+#: A suit with its ranks, as a card (``♥A``) or a holding (``♠AKQ10``) is written.
+_CARD_IN_TEXT: Final = re.compile(r"([♠♣♦♥])((?:10|[7-9JQKA])+)(?![A-Za-z0-9])")
 _RU_LETTER: Final = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
 
 
@@ -249,7 +250,9 @@ def outside_text(text: str, lang: Lang) -> str:
     (``♥A`` → ``♥Т``), so that one game never shows a card two ways."""
     text = plain_minus(text)
     if lang == "ru":
-        text = _CARD_IN_TEXT.sub(lambda m: m.group(1) + _RU_LETTER[m.group(2)], text)
+        text = _CARD_IN_TEXT.sub(
+            lambda m: m.group(1) + "".join(_RU_LETTER.get(c, c) for c in m.group(2)), text
+        )
     return text
 
 
@@ -265,6 +268,9 @@ _LEVELS_RU: Final = {
     "random": "случайный",
     "heuristic": "эвристический",
     "sampling": "расчётный",
+    "novice": "новичок",
+    "amateur": "любитель",
+    "master": "мастер",
 }
 
 

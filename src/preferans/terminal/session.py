@@ -19,7 +19,7 @@ from pathlib import Path
 
 from preferans.actions import Action
 from preferans.bots.base import Bot
-from preferans.bots.levels import level_names, make_bot
+from preferans.bots.levels import DEFAULT_LEVEL, level_names, make_bot
 from preferans.errors import RecordError
 from preferans.fairness import commitment, deal_source, new_secret, parse_secret
 from preferans.game import DealState
@@ -105,7 +105,7 @@ class GameSetup:
         levels = dict(bots or {})
         for seat in seats:
             if seat != human:
-                levels.setdefault(seat, "heuristic")
+                levels.setdefault(seat, DEFAULT_LEVEL)
         known = level_names()
         for seat, level in levels.items():
             if seat == human or seat not in seats:

@@ -200,7 +200,7 @@ function tableRow(app, table, levels, reload) {
     }
     if (table.status === "open" && creator) {
       chip.append(h("button.small.ghost", { type: "button", onclick: () =>
-        attempt(() => api.addBot(table.id, seat, levels.includes("heuristic") ? "heuristic" : levels[0])) },
+        attempt(() => api.addBot(table.id, seat, levels.includes("master") ? "master" : levels[levels.length - 1])) },
       `+ ${t("addBot")}`));
     }
     return chip;
@@ -254,7 +254,7 @@ function watchMine(app, tables, known) {
 }
 
 export async function lobbyView(app, root) {
-  const [presets, levels] = await Promise.all([api.presets(), api.bots().catch(() => ["random"])]);
+  const [presets, levels] = await Promise.all([api.presets(), api.bots().catch(() => ["master"])]);
   const list = h("section.tables");
   const leaders = h("ol.leaders");
   const side = h("aside.side");

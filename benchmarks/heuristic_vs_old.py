@@ -1,0 +1,68 @@
+"""A duplicate match of the heuristic against the heuristic of an earlier commit.
+
+The earlier bot is read from git (``git show COMMIT:src/preferans/bots/heuristic.py``) and
+loaded as a module of its own beside the current package, so both play in one duplicate
+match; it is registered as the level ``heuristic-old``. The earlier module must import only
+names the current package still has (true for the heuristic before the levels were named).
+
+    python benchmarks/heuristic_vs_old.py --commit 276fdc3 --deals 1000 --variant sochi
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+from preferans.bots.levels import register_level
+from preferans.match import run_match
+from preferans.rules import find_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_old(commit: str) -> type:
+    """The ``HeuristicBot`` class of ``commit``."""
+    source = subprocess.run(
+        ["git", "show", f"{commit}:src/preferans/bots/heuristic.py"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    module = types.ModuleType("heuristic_old")
+    module.__file__ = f"{commit}:heuristic.py"
+    sys.modules[module.__name__] = module
+    exec(compile(source, module.__file__, "exec"), module.__dict__)
+    bot: type = module.HeuristicBot
+    return bot
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commit", required=True)
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--variant", default="sochi")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1)
+    args = parser.parse_args()
+    register_level("heuristic-old", load_old(args.commit))
+    rules = find_rules(args.variant)
+    result = run_match(
+        ["heuristic", "heuristic-old"],
+        rules,
+        args.deals,
+        seed=args.seed,
+        processes=args.processes,
+    )
+    mean, low, high = result.difference(0, 1)
+    print(
+        f"{args.variant}: heuristic - heuristic@{args.commit} over {result.deals} duplicate "
+        f"deals: {mean:+.2f} whists per deal, 95% interval [{low:+.2f}, {high:+.2f}]"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+"""The leak test against an independent rule: every card named anywhere in any message or
+text field (views, events, hints, errors, chat) and in REST answers polled during play
+must be one its recipient may know by ``visibility.may_know``, which is written from
+docs/rules.md and never asks the engine. Recipients: the players, a spectator from the
+start, a spectator who comes late, and a second connection of a player that drops and
+resumes with ``since``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from server_harness import Client, ServerProcess, autoplay
+from visibility import DealPoint, cards_in_text, may_know
+
+from preferans.cards import Card
+from preferans.rules import Rules
+from preferans.seats import Seat
+
+pytestmark = pytest.mark.slow
+
+TABLES = [
+    {"players": 3, "preset": "sochi"},
+    {"players": 3, "preset": "rostov"},
+    {"players": 3, "preset": "leningrad"},
+    {"players": 4, "preset": "sochi"},
+    {"players": 4, "preset": "leningrad", "conventions": {"throw_talon": True}},
+    {"players": 2, "preset": "sochi"},
+]
+
+
+def named(value: Any) -> set[Card]:
+    """Every card named in any string of a JSON value."""
+    if isinstance(value, str):
+        return cards_in_text(value)
+    if isinstance(value, dict):
+        return set().union(*(named(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(named(v) for v in value)) if value else set()
+    return set()
+
+
+class Checker:
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.rules = Rules.from_dict(record["summary"]["rules"])
+        self.deals = record["deals"]
+        self.players = [Seat[s] for s in record["summary"]["players"]]
+        self.scanned = 0
+
+    def allowed(self, deal: int, done: int, audience: str) -> set[Card]:
+        point = DealPoint(self.rules, self.deals[deal - 1], done)
+        if audience != "*":
+            return may_know(point, Seat[audience])
+        seats = self.players
+        return set.intersection(*(may_know(point, s) for s in seats))
+
+    def check(
+        self, messages: list[dict[str, Any]], audience: str, asked: dict[str, int] | None = None
+    ) -> None:
+        """``asked``: a hint's id → how many messages had come when it was asked (a hint
+        answers the position it was asked in, even when it arrives later)."""
+        deal, done = 1, 0
+        points: list[tuple[int, int]] = []
+        for message in messages:
+            self.scanned += 1
+            if "deal" in message and message.get("type") in ("snapshot", "event"):
+                deal = int(message["deal"])
+            view = message.get("view")
+            if isinstance(view, dict) and "history" in view:
+                done = len(view["history"])
+            points.append((deal, done))
+            cards = named(message)
+            if not cards:
+                continue
+            at = (deal, done)
+            if message.get("type") == "hint" and asked and message.get("id") in asked:
+                at = points[max(0, asked[message["id"]] - 1)]
+            leaked = cards - self.allowed(*at, audience)
+            assert not leaked, f"{audience} saw {sorted(map(str, leaked))} in {message}"
+
+
+async def _hints(
+    client: Client, rng: random.Random, stop: asyncio.Event, asked: dict[str, int]
+) -> None:
+    """Ask for a hint now and then (the answers are scanned with everything else)."""
+    n = 0
+    while not stop.is_set():
+        await asyncio.sleep(rng.uniform(0.05, 0.4))
+        if client.on_turn():
+            n += 1
+            asked[f"hint{n}"] = len(client.messages)
+            await client.send({"type": "hint", "id": f"hint{n}"})
+
+
+async def _game(server: ServerProcess, spec: dict[str, Any], seed: int) -> int:
+    rng = random.Random(seed)
+    seats = {2: ["S", "W"], 3: ["S", "W", "E"], 4: ["S", "W", "N", "E"]}[spec["players"]]
+    players = [Client(server, f"vis{seed}{s}{rng.randrange(10**6)}") for s in seats]
+    for player in players:
+        await player.register()
+    table = (await players[0].create(target=2, **spec))["id"]
+    early = Client(server)
+    await early.connect(table)
+    await players[0].connect()
+    for player, seat in zip(players[1:], seats[1:], strict=True):
+        await player.sit(table, seat)
+        await player.connect()
+    second = Client(server)  # South's second tab: connects, drops, resumes
+    second.http.cookies.set("pref_session", players[0].cookie or "")
+    second.seat = "S"
+    late = Client(server)
+    polls: list[dict[str, Any]] = []
+    stop = asyncio.Event()
+
+    async def watchers() -> None:
+        await asyncio.sleep(rng.uniform(0.2, 1.0))
+        await late.connect(table)
+        await second.connect(table)
+        await asyncio.sleep(rng.uniform(0.2, 1.0))
+        await second.disconnect()
+        await asyncio.sleep(rng.uniform(0.2, 1.0))
+        await second.connect(resume=True)
+        while not stop.is_set():
+            for path in (f"/api/tables/{table}", f"/api/tables/{table}/sheet.svg"):
+                response = await players[1].http.get(path)
+                polls.append({"path": path, "text": response.text})
+            await asyncio.sleep(0.3)
+
+    helpers = [asyncio.create_task(watchers())]
+    asked: list[dict[str, int]] = [{} for _ in players]
+    helpers += [
+        asyncio.create_task(_hints(p, random.Random(rng.random()), stop, asked[n]))
+        for n, p in enumerate(players)
+    ]
+    await asyncio.gather(*(autoplay(p, random.Random(rng.random())) for p in players))
+    stop.set()
+    await asyncio.gather(*helpers)
+    await early.expect(lambda m: m.get("kind") == "game_end", timeout=60)
+    record = (await players[0].http.get(f"/api/games/{table}/record")).json()
+    checker = Checker(record)
+    for n, (player, seat) in enumerate(zip(players, seats, strict=True)):
+        checker.check(player.messages, seat, asked[n])
+    checker.check(second.messages, "S")
+    checker.check(early.messages, "*")
+    checker.check(late.messages, "*")
+    for poll in polls:
+        assert not cards_in_text(poll["text"]), poll["path"]
+    assert any(m.get("type") == "hint" for p in players for m in p.messages)
+    for client in (*players, early, late, second):
+        await client.close()
+    return checker.scanned
+
+
+async def test_no_message_shows_a_card_the_rules_hide(server: ServerProcess) -> None:
+    scanned = await asyncio.gather(*(_game(server, spec, 7 + i) for i, spec in enumerate(TABLES)))
+    assert sum(scanned) > 1000
+
+
+def test_the_rule_itself() -> None:
+    deal = {
+        "dealer": "E",
+        "hands": {"S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8", "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",
+                  "E": "♦J ♦Q ♦K ♦A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q"},
+        "talon": "♥K ♥A",
+        "actions": [{"seat": "S", "action": "6♠"}, {"seat": "W", "action": "pass"},
+                    {"seat": "E", "action": "pass"}, {"seat": "S", "action": "♣7"},
+                    {"seat": "S", "action": "♣8"}, {"seat": "S", "action": "play 6♠"},
+                    {"seat": "W", "action": "whist"}, {"seat": "E", "action": "pass"},
+                    {"seat": "W", "action": "open"}, {"seat": "S", "action": "♠A"}],
+    }  # fmt: skip
+    rules = Rules()
+    bidding = DealPoint(rules, deal, 2)
+    assert may_know(bidding, Seat.W) == set(bidding.hands[Seat.W])
+    assert Card.parse("♥K") in may_know(DealPoint(rules, deal, 3), Seat.W)  # turned up
+    discarded = DealPoint(rules, deal, 5)
+    assert Card.parse("♣7") in may_know(discarded, Seat.S)
+    assert Card.parse("♣7") not in may_know(discarded, Seat.W)
+    assert Card.parse("♥K") in may_know(discarded, Seat.W)  # the talon was turned up
+    opened = DealPoint(rules, deal, 10)
+    assert Card.parse("♦J") in may_know(opened, Seat.S)  # the open defence
+    assert Card.parse("♣8") not in may_know(opened, Seat.E)
+    assert Card.parse("♠A") in may_know(opened, Seat.E)
