@@ -1,6 +1,13 @@
 """Load test of the club: simulated people over real websockets on loopback.
 
-Starts ``preferans serve`` (SQLite, a fresh data directory) in its own process unless
+Two modes. ``--evening`` plays a club evening (see ``benchmarks/evening.py``: people at
+human pace, bots in a third of the seats, spectators, reconnects, logins, tables replaced
+as they end) and reports acknowledgement and delivery latency, errors, CPU and memory of
+every process; ``--sweep 25,50,100`` plays one evening per table count; ``--plot f.png``
+draws latency over time. Without ``--evening`` it is the plain mode below, kept for
+comparison with earlier figures.
+
+The plain mode starts ``preferans serve`` (SQLite, a fresh data directory) in its own process unless
 ``--url`` names a running club, registers the players, opens the tables (every seat a
 person, no bots), and lets every client play whole games: on its turn it thinks for a
 random while, then sends a random legal action. Measured per action: the time from
@@ -9,16 +16,21 @@ committed to the log and the event has gone out). Prints tables held, actions pe
 p50/p99 latency, games finished and errors.
 
     .venv/bin/python benchmarks/load.py --tables 200 --players 3
+    .venv/bin/python benchmarks/load.py --evening --tables 200 --duration 180 --plot e.png
+    .venv/bin/python benchmarks/load.py --evening --cluster --tables 200 --duration 180
+    .venv/bin/python benchmarks/load.py --evening --sweep 25,50,100,200 --duration 90
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import secrets
+import signal
 import socket
 import statistics
 import subprocess
@@ -317,6 +329,90 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
+def _servers(args: argparse.Namespace) -> tuple[list[subprocess.Popen[bytes]], str | None]:
+    """Start the club (one SQLite process, or two on PostgreSQL and Redis)."""
+    data = Path(tempfile.mkdtemp(prefix="preferans-load-"))
+    if not args.cluster:
+        return [start_server(_free_port(), data)], None
+    namespace = f"load_{secrets.token_hex(4)}"
+    extra = (
+        "--database",
+        args.database,
+        "--schema",
+        namespace,
+        "--redis",
+        args.redis,
+        "--redis-prefix",
+        namespace,
+    )
+    return [start_server(_free_port(), data, *extra) for _ in range(2)], namespace
+
+
+def _port(process: subprocess.Popen[bytes]) -> int:
+    arguments = [str(a) for a in process.args]  # type: ignore[union-attr]
+    return int(arguments[arguments.index("--port") + 1])
+
+
+def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    """Stop the servers, then any worker process of theirs still running (a server
+    stopped under load may not live long enough to end its pool)."""
+    from procstats import children
+
+    workers = [child for p in processes for child in children(p.pid)]
+    for running in processes:
+        running.terminate()
+        running.wait(10)
+    for pid in workers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+
+
+async def evening_main(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """One evening per table count (``--sweep``), each on a fresh club."""
+    from evening import run_evening
+    from procstats import ProcessWatch
+
+    counts = [int(n) for n in args.sweep.split(",")] if args.sweep else [args.tables]
+    results = []
+    for count in counts:
+        args.tables = count
+        processes, namespace = _servers(args)
+        try:
+            bases = [f"http://127.0.0.1:{_port(p)}" for p in processes]
+            watch = ProcessWatch([p.pid for p in processes])
+            result = await run_evening(args, bases, watch)
+        finally:
+            _stop(processes)
+            if namespace is not None:
+                cleanup(args, namespace)
+        result["backend"] = (
+            "2 processes, PostgreSQL + Redis" if args.cluster else "1 process, SQLite"
+        )
+        result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+        result["cpus"] = os.cpu_count()
+        results.append(result)
+    return results
+
+
+def _print_evening(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    if args.plot:
+        from evening import plot
+
+        plot(results, Path(args.plot))
+    for result in results:
+        result.pop("_samples", None)
+    if len(results) > 1:
+        print("tables  ack p50/p99/max ms     delivery p50/p99/max ms   errors  server CPU %")
+        for r in results:
+            ack, dl = r["ack"], r["delivery_all"]
+            cpu = sum(p["cpu_percent_of_one_core"] for p in r["processes"] if p["role"] == "server")
+            print(
+                f"{r['tables_asked']:6}  {ack['p50_ms']}/{ack['p99_ms']}/{ack['max_ms']:<12} "
+                f"{dl['p50_ms']}/{dl['p99_ms']}/{dl['max_ms']:<14} {r['errors']:6}  {cpu:.0f}"
+            )
+    print(json.dumps(results if len(results) > 1 else results[0], indent=2))
+
+
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -334,7 +430,32 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--database", default="postgresql+asyncpg://postgres@127.0.0.1:5432/test")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
-    return parser.parse_args(argv)
+    evening = parser.add_argument_group("club evening (--evening)")
+    evening.add_argument("--evening", action="store_true", help="play a club evening")
+    evening.add_argument("--sweep", help="table counts, one evening each: 25,50,100")
+    evening.add_argument("--plot", help="write latency over time to this PNG")
+    evening.add_argument(
+        "--pace", type=float, default=1.0, help="scale of people's thinking (1: 1-4 s, slow 3-12 s)"
+    )
+    evening.add_argument("--slow-share", type=float, default=0.2, help="share of slow people")
+    evening.add_argument("--spectated", type=float, default=0.3, help="share of watched tables")
+    evening.add_argument("--newcomers", type=float, default=0.3, help="share who register")
+    evening.add_argument(
+        "--drop-every", type=float, default=90.0, help="mean seconds between a client's drops"
+    )
+    evening.add_argument(
+        "--members", type=int, help="members registered before the evening (2 per table)"
+    )
+    evening.add_argument("--ramp", type=float, default=20.0, help="seconds to open the tables")
+    evening.add_argument(
+        "--no-compression", action="store_true", help="clients refuse per-message deflate"
+    )
+    args = parser.parse_args(argv)
+    if args.evening and args.url:
+        parser.error("--evening starts its own club; --url is for the plain mode")
+    if (args.sweep or args.plot) and not args.evening:
+        parser.error("--sweep and --plot belong to --evening")
+    return args
 
 
 if __name__ == "__main__":
@@ -344,4 +465,8 @@ if __name__ == "__main__":
         uvloop.install()
     except ImportError:
         pass
-    print(json.dumps(asyncio.run(main(parse())), indent=2))
+    arguments = parse()
+    if arguments.evening:
+        _print_evening(asyncio.run(evening_main(arguments)), arguments)
+    else:
+        print(json.dumps(asyncio.run(main(arguments)), indent=2))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
 from typing import Any, Final, Literal, get_args
 
 from preferans.errors import PreferansError, RulesError
@@ -202,7 +203,7 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """Every field; ``refe`` only for the Balkan game (stored rules of the other
         variants stay exactly as they were before it existed)."""
-        data = asdict(self)
+        data = dict(_as_dict(self))
         data["raspasy_progression"] = list(self.raspasy_progression)
         if not self.is_balkan:
             del data["refe"]
@@ -317,3 +318,11 @@ def find_rules(name: str, **conventions: Any) -> Rules:
             f"unknown variant {name!r}; presets: sochi, leningrad (piter), rostov, balkan (serbian)"
         )
     return preset.with_(**conventions) if conventions else preset
+
+
+@lru_cache(maxsize=256)
+def _as_dict(rules: Rules) -> dict[str, Any]:
+    """``asdict`` walks every field (a third of a millisecond) and a club asks for the same
+    table's rules with every event; the fields are scalars, so a shallow copy of one walk
+    per Rules value is the same dict. Never handed out itself (callers may change theirs)."""
+    return asdict(rules)

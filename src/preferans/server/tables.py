@@ -223,6 +223,8 @@ class TableActor:
         self._deadline: tuple[tuple[int, int], float] | None = None
         """(deal number, log position) of the current turn and when its clock runs out."""
         self._hint_tasks: set[asyncio.Task[None]] = set()
+        self._views: ViewSet | None = None
+        self._sheet_cache: tuple[Any, dict[str, Any], list[dict[str, Any]]] | None = None
         self.stage = "load"
         """What the actor is doing: ``load``, ``replay``, ``finish`` (named in quarantine)."""
 
@@ -925,29 +927,61 @@ class TableActor:
         self.version += 1
         if state is None and self.pulya is not None:
             state = self.pulya.state
-        viewset = ViewSet(state, self.info.rules.players) if state is not None else None
-        texts: dict[str, str] = {}
+        viewset = self._viewset(state) if state is not None else None
         clock = self._clock() if view and state is not None and not state.is_over else {}
+        # The part every audience shares is encoded once; each audience's own part (its
+        # view, what it may see of the action) once per audience, then joined: the same
+        # text as encoding each whole message, without repeating the sheet or the summary.
+        shared = {
+            "type": "event",
+            "table": self.table_id,
+            "epoch": self.epoch,
+            "v": self.version,
+            "kind": kind,
+            **body,
+        }
+        head = json.dumps(shared, ensure_ascii=False)
+        texts: dict[str, str] = {}
         for audience in self._audiences():
-            message: dict[str, Any] = {
-                "type": "event",
-                "table": self.table_id,
-                "epoch": self.epoch,
-                "v": self.version,
-                "kind": kind,
-                **body,
-            }
+            own: dict[str, Any] = {}
             if per_audience is not None:
-                message.update(per_audience(audience, viewset))
+                own.update(per_audience(audience, viewset))
             if view and viewset is not None:
-                message.update(viewset.payload(audience))
-                message.update(clock)
-            texts[audience] = json.dumps(message, ensure_ascii=False)
+                own.update(viewset.payload(audience))
+                own.update(clock)
+            if not own:
+                texts[audience] = head
+            elif own.keys() & shared.keys():  # an audience's field replaces a shared one
+                texts[audience] = json.dumps({**shared, **own}, ensure_ascii=False)
+            else:
+                texts[audience] = _join(head, json.dumps(own, ensure_ascii=False))
         self.events.append(_Event(self.version, texts))
         if not self._replaying:
             self.club.broadcast(
                 self.table_id, self._user_audiences(), self.epoch, self.version, texts
             )
+
+    def _sheet_and_results(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The sheet and the results as snapshots carry them, built once per finished deal
+        (they change only when a deal ends) and shared by every reconnecting client."""
+        assert self.pulya is not None
+        key = (self.pulya, len(self.pulya.results), self.pulya.over)
+        if self._sheet_cache is None or self._sheet_cache[0] != key:
+            sheet = {
+                **self.pulya.sheet.to_dict(),
+                "deals_detail": self.pulya.sheet.deals_detail(),
+            }
+            results = [views.result_json(r) for r in self.pulya.results]
+            self._sheet_cache = (key, sheet, results)
+        return self._sheet_cache[1], self._sheet_cache[2]
+
+    def _viewset(self, state: DealState) -> ViewSet:
+        """The views of ``state``, built once: a deal's end event and every snapshot at
+        one version share those of the last action."""
+        assert self.info is not None
+        if self._views is None or self._views.state is not state:
+            self._views = ViewSet(state, self.info.rules.players)
+        return self._views
 
     def _user_audiences(self) -> dict[int, str]:
         """Each person's own view; one who left the game watches as a spectator."""
@@ -1019,13 +1053,9 @@ class TableActor:
         if self.pulya is not None:
             message["deal"] = self.pulya.deal_number
             message["dealer"] = self.pulya.dealer.name
-            message["sheet"] = {
-                **self.pulya.sheet.to_dict(),
-                "deals_detail": self.pulya.sheet.deals_detail(),
-            }
-            message["results"] = [views.result_json(r) for r in self.pulya.results]
+            message["sheet"], message["results"] = self._sheet_and_results()
             if self.pulya.state is not None:
-                viewset = ViewSet(self.pulya.state, self.info.rules.players)
+                viewset = self._viewset(self.pulya.state)
                 message.update(viewset.payload(audience))
                 message.update(self._clock())
         message["chat"] = list(self.chat)
@@ -1033,6 +1063,12 @@ class TableActor:
             message["summary"] = self.finished_summary
             message["secret"] = self.info.secret
         return message
+
+
+def _join(head: str, own: str) -> str:
+    """Two encoded JSON objects with distinct keys as one (``{a} + {b}`` -> ``{a, b}``);
+    ``head`` always has the event's envelope, so it is never empty."""
+    return f"{head[:-1]}, {own[1:]}"
 
 
 def _seat_map(rows: Any) -> dict[Seat, SeatInfo]:
