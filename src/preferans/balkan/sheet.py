@@ -565,7 +565,7 @@ def render_bula_text(
     hat), then the breakdown and the settlement as it stands."""
     ru = language == "ru"
     title = (
-        f"Була от {sheet.target} · балканский · сдач {sheet.deals_played}"
+        f"Була от {sheet.target} · балканский · сыграно сдач: {sheet.deals_played}"
         if ru
         else f"Bula from {sheet.target} · Balkan · {sheet.deals_played} deal"
         + ("" if sheet.deals_played == 1 else "s")

@@ -129,9 +129,10 @@ def render_pulya_svg(sheet: Sheet, language: Language = "ru", *, settle: bool = 
                "rostov": ("Rostov", "Ростов")}[sheet.rules.variant][1 if ru else 0]  # fmt: skip
     target = "—" if sheet.target is None else str(sheet.target)
     title = (
-        f"Пуля до {target} · {variant} · сдач {sheet.deals_played}"
+        f"Пуля до {target} · {variant} · сыграно сдач: {sheet.deals_played}"
         if ru
-        else f"Pulya to {target} · {variant} · {sheet.deals_played} deals"
+        else f"Pulya to {target} · {variant} · {sheet.deals_played} deal"
+        + ("" if sheet.deals_played == 1 else "s")
     )
     out.append(_text(_W / 2, 30, title, 0, 18, "bold"))
     # Frame: three nested rectangles (whists | pulya | gora) and the sector borders.

@@ -48,7 +48,7 @@ def render_pulya_text(
     target = "—" if sheet.target is None else str(sheet.target)
     players = len(sheet.seats)
     title = (
-        f"Пуля до {target} · {variant} · игроков {players} · сдач {sheet.deals_played}"
+        f"Пуля до {target} · {variant} · игроков: {players} · сыграно сдач: {sheet.deals_played}"
         if ru
         else f"Pulya to {target} · {variant} · {players} players · {sheet.deals_played} deal"
         + ("" if sheet.deals_played == 1 else "s")
