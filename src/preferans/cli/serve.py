@@ -80,6 +80,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--bot-delay", type=_seconds, default=0.3, help="seconds before a bot acts")
     parser.add_argument(
+        "--hint-level",
+        choices=("novice", "amateur", "master"),
+        default="master",
+        help="the bot level behind the players' hints (novice answers at once, master thinks)",
+    )
+    parser.add_argument(
         "--think-processes",
         type=_processes,
         default=min(4, os.cpu_count() or 1),
@@ -188,6 +194,7 @@ def run(args: argparse.Namespace) -> int:
         "secure_cookies": args.secure_cookies,
         "grace_seconds": args.grace,
         "bot_delay": args.bot_delay,
+        "hint_level": args.hint_level,
         "think_processes": args.think_processes,
         "lease_seconds": args.lease,
         "messages_per_second": args.rate,
