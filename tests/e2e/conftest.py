@@ -66,6 +66,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "60",
             "--rate",
             "100",
+            # Every browser and socket of the suite comes from 127.0.0.1.
+            "--connections-per-address",
+            "1000",
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
