@@ -387,9 +387,9 @@ async def cluster_faults(data: Path, faults: int, rng: random.Random) -> Tally:
         for n in range(faults):
             try:
                 await _moves(people, rng.randrange(3, 10), rng, acked)
-            except TimeoutError:
-                # Known: after a Redis restart a table may stay without an owner.
-                tally.problems.append(f"stalled: nobody's turn for a minute after fault {n}")
+            except TimeoutError as stall:
+                # A table left without an owner, or a request left unanswered.
+                tally.problems.append(f"stalled after fault {n}: {stall}")
                 break
             before = {p.seat or "": p.latest for p in people}
             await _in_flight(people, rng)

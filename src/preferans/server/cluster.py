@@ -128,8 +128,14 @@ def command_from_json(data: dict[str, Any]) -> Command:
 
 
 _RENEW = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
+local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then
   return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+if not holder then
+  -- Nobody holds it (Redis restarted empty): the owner keeps its table, no takeover.
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
 end
 return 0
 """
@@ -273,6 +279,8 @@ class RedisCluster:
                 raise
             except Exception:
                 continue
+            # Redis may have restarted empty: who held what a moment ago says nothing now.
+            self._elsewhere.clear()
             for connection in list(self.club.connections.values()):
                 connection.subscribe()
             return
@@ -291,6 +299,11 @@ class RedisCluster:
             actor = self.club.actors.get(table_id)
             if actor is not None:
                 actor.submit(command_from_json(data))
+            elif table_id in self.owned:
+                # Held here, its actor still loading (a takeover's replay): the club waits
+                # for it instead of dropping the command.
+                command = command_from_json(data)
+                asyncio.get_running_loop().create_task(self.club.route(table_id, command))
         elif kind == "node":
             connection = self.club.connections.get(data["c"])
             if connection is not None:

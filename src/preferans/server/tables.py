@@ -226,6 +226,8 @@ class TableActor:
         self._views: ViewSet | None = None
         self._sheet_cache: tuple[Any, dict[str, Any], list[dict[str, Any]]] | None = None
         self.stage = "load"
+        self._abandoned = False
+        """The lease was lost: commands are handed over, not handled."""
         """What the actor is doing: ``load``, ``replay``, ``finish`` (named in quarantine)."""
 
     # --- life cycle ----------------------------------------------------------------------
@@ -248,16 +250,28 @@ class TableActor:
         if self._task is not None:
             await asyncio.wait([self._task], timeout=5)
 
+    def abandon(self) -> None:
+        """This process no longer holds the table's lease: handle nothing more here (the
+        next owner replays the log); every command still queued goes to that owner."""
+        self._abandoned = True
+        self.submit(Stop())
+
     async def _run(self) -> None:
+        handover: list[Command] = []
         try:
             while True:
                 command = await self.queue.get()
                 if isinstance(command, Stop):
                     break
+                if self._abandoned:
+                    handover.append(command)
+                    continue
                 try:
                     await self._handle(command)
                 except LogConflictError:
                     log.warning("table %s: another process owns it now", self.table_id)
+                    # Nothing of this command was logged: its owner answers it.
+                    handover.append(command)
                     break
                 except Exception:
                     log.exception("table %s: command %r failed", self.table_id, command)
@@ -265,8 +279,13 @@ class TableActor:
             self._cancel_timers()
             if self.info is not None and self.info.status == "quarantined":
                 self._refuse_queued()
+            while not self.queue.empty():
+                handover.append(self.queue.get_nowait())
             self.stopped.set()
             self.club.actor_stopped(self)
+            # After the actor is gone, so that they reach the table's next incarnation
+            # (here or in another process) instead of being lost with this one.
+            self.club.hand_over(self.table_id, handover)
 
     def _refuse_queued(self) -> None:
         """Commands that came after the table was set aside are answered, not lost."""
