@@ -105,3 +105,45 @@ async def test_an_accounts_sockets_count_every_process(tmp_path: Path, namespace
             await ws.close()
         a.stop()
         b.stop()
+
+
+async def test_chat_lines_are_limited_per_account_over_every_process(
+    tmp_path: Path, namespace: str
+) -> None:
+    """Chat's burst (5) belongs to the account, not to each process it connects through."""
+    a = _node(tmp_path, "alpha", namespace).start(120)
+    b = _node(tmp_path, "beta", namespace).start(120)
+    try:
+        host = Client(a, f"lw{secrets.token_hex(3)}")
+        await host.register()
+        table = (await host.create(players=3, target=10))["id"]
+        there = Client(b)
+        there.http.cookies.set("pref_session", host.cookie or "")
+        await host.connect()
+        await there.connect(table)
+        for client in (host, there):
+            await client.expect(lambda m: m.get("type") == "snapshot", timeout=30)
+        ids = []
+        for n in range(8):
+            client = (host, there)[n % 2]
+            ids.append((client, f"c{n}"))
+            await client.send({"type": "chat", "text": f"line {n}", "id": f"c{n}"})
+        answers: dict[str, dict[str, Any]] = {}
+        for _ in range(600):
+            for client, request in ids:
+                for m in client.messages:
+                    if m.get("id") == request and m.get("type") in ("ack", "error"):
+                        answers[request] = m
+            if len(answers) == len(ids):
+                break
+            await asyncio.sleep(0.05)
+        assert len(answers) == len(ids), answers
+        refused = [m for m in answers.values() if m.get("code") == "rate_limited"]
+        # 8 lines within a second: 5 at once (and at most one more refilled) go through.
+        assert 2 <= len(refused) <= 3, answers
+        assert all(m["refused"] == "chat" for m in refused)
+        await host.close()
+        await there.close()
+    finally:
+        a.stop()
+        b.stop()
