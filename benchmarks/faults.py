@@ -409,8 +409,9 @@ async def cluster_faults(data: Path, faults: int, rng: random.Random) -> Tally:
                 redis_server.start()
             try:
                 await _views_continue(people, before, tally)
-            except TimeoutError:
-                tally.problems.append(f"stalled after fault {n + 1}: a resync went unanswered")
+            except TimeoutError as stall:
+                what = str(stall) or "a websocket's handshake timed out"
+                tally.problems.append(f"stalled after fault {n + 1}: reconnecting: {what}")
                 break
             logged = _logged_pg(schema, table)
             if len(logged) == len(acked) + 1:

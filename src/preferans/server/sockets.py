@@ -24,6 +24,8 @@ from preferans.server.limits import Connections
 __all__ = ["Sockets"]
 
 log = logging.getLogger(__name__)
+REDIS_WAIT = 1.0
+"""Seconds a connection's count waits for Redis before counting in this process only."""
 
 _ADMIT = """
 local node, alive = ARGV[1], ARGV[2]
@@ -94,14 +96,17 @@ class Sockets:
         if refused is not None or self.redis is None:
             return refused
         limits = [self.local.per_address, self.local.per_user]
+        keys = self._keys(address, user_id)
         try:
-            over = await self.redis.eval(
-                _ADMIT, len(self._keys(address, user_id)), *self._keys(address, user_id),
-                self.node, self._alive, *limits,
-            )  # fmt: skip
+            # Bounded: a Redis that just restarted is retried with a backoff by its client,
+            # and a websocket's handshake must not wait for that.
+            over = await asyncio.wait_for(
+                self.redis.eval(_ADMIT, len(keys), *keys, self.node, self._alive, *limits),
+                REDIS_WAIT,
+            )
         except Exception as problem:
             self._stale = True
-            log.warning("counting connections in this process only: redis failed (%s)", problem)
+            log.warning("counting connections in this process only: redis failed (%r)", problem)
             return None
         if over:
             self.local.leave(address, user_id)
@@ -118,7 +123,7 @@ class Sockets:
             return
         keys = self._keys(address, user_id)
         try:
-            await self.redis.eval(_LEAVE, len(keys), *keys, self.node)
+            await asyncio.wait_for(self.redis.eval(_LEAVE, len(keys), *keys, self.node), REDIS_WAIT)
         except Exception as problem:
             self._stale = True
             self._unsure.update(keys)
