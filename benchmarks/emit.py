@@ -20,7 +20,8 @@ from typing import Any
 
 from preferans.rules import PRESETS
 from preferans.seats import player_seats
-from preferans.server.tables import SeatInfo, TableActor, TableInfo
+from preferans.server.seating import SeatInfo, TableInfo
+from preferans.server.tables import TableActor
 
 
 class _Club:

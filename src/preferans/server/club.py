@@ -10,14 +10,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans.server import models
 from preferans.server.cluster import Cluster, LocalCluster, RedisCluster
+from preferans.server.commands import Address, Command, Reload
 from preferans.server.config import Settings
+from preferans.server.connections import Connection
 from preferans.server.db import LogWriter, checkpoints, create_engine, migrate
 from preferans.server.limits import Connections
 from preferans.server.protocol import error
@@ -28,12 +30,9 @@ from preferans.server.quarantine import (
     reason_of,
     set_aside,
 )
-from preferans.server.tables import Address, Command, Reload, TableActor
+from preferans.server.tables import TableActor
 from preferans.server.thinking import Thinking
 from preferans.server.throttle import LocalBuckets, RedisBuckets
-
-if TYPE_CHECKING:
-    from preferans.server.connections import Connection
 
 __all__ = ["Club"]
 

@@ -14,14 +14,31 @@ import contextlib
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from preferans.server.tables import Act, Back, Chat, Command, HintRequest, Leave, Reload, Subscribe
+from preferans.server.commands import (
+    Act,
+    Back,
+    Chat,
+    Command,
+    HintRequest,
+    Leave,
+    Reload,
+    Subscribe,
+)
+from preferans.server.config import Settings
+from preferans.server.connections import Connection
 
-if TYPE_CHECKING:
-    from preferans.server.club import Club
-
-__all__ = ["Cluster", "LocalCluster", "RedisCluster", "command_from_json", "command_to_json"]
+__all__ = [
+    "Cluster",
+    "ClusterHost",
+    "Inbox",
+    "LocalCluster",
+    "RedisCluster",
+    "command_from_json",
+    "command_to_json",
+]
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +59,35 @@ class Cluster(Protocol):
         texts: dict[str, str],
     ) -> None: ...
     def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None: ...
+
+
+class Inbox(Protocol):
+    """A table actor as the cluster sees it: somewhere to put a command."""
+
+    def submit(self, command: Command) -> None: ...
+
+
+class ClusterHost(Protocol):
+    """What the Redis cluster asks of its process (the club): the local tables and
+    connections it hands messages to, and the word that a lease was lost."""
+
+    settings: Settings
+
+    @property
+    def node(self) -> str: ...
+    @property
+    def actors(self) -> Mapping[int, Inbox]: ...
+    @property
+    def connections(self) -> Mapping[str, Connection]: ...
+    def deliver_local(
+        self,
+        table_id: int,
+        users: dict[int, str],
+        epoch: str,
+        version: int | None,
+        texts: dict[str, str],
+    ) -> None: ...
+    async def lost_lease(self, table_id: int) -> None: ...
 
 
 class LocalCluster:
@@ -144,7 +190,7 @@ return 0
 class RedisCluster:
     """Leases and pub/sub over one Redis."""
 
-    def __init__(self, club: Club, url: str) -> None:
+    def __init__(self, club: ClusterHost, url: str) -> None:
         import redis.asyncio as redis
 
         self.club = club

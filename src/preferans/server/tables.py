@@ -16,9 +16,10 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy import insert, select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans.actions import Action, action_from_index
 from preferans.game import DealState, IllegalActionError
@@ -27,7 +28,21 @@ from preferans.rules import Rules
 from preferans.seats import Seat, player_seats
 from preferans.server import bots, models, presence, views
 from preferans.server.adjourn import votes_of
-from preferans.server.db import LogConflictError, LogEntry
+from preferans.server.commands import (
+    Act,
+    Address,
+    Back,
+    Chat,
+    Command,
+    HintRequest,
+    Leave,
+    Reload,
+    Stop,
+    Subscribe,
+    Tick,
+)
+from preferans.server.config import Settings
+from preferans.server.db import LogConflictError, LogEntry, LogWriter
 from preferans.server.hints import compute_hint, hint_message
 from preferans.server.history import finish_game
 from preferans.server.protocol import BadMessage, action_json, error, resolve_action
@@ -39,117 +54,17 @@ from preferans.server.quarantine import (
     reason_of,
     set_aside,
 )
+from preferans.server.seating import SeatInfo, TableInfo, load_seats
+from preferans.server.thinking import Thinking
 from preferans.server.views import ViewSet
 
-if TYPE_CHECKING:
-    from preferans.server.club import Club
-
-__all__ = [
-    "Act",
-    "Address",
-    "Back",
-    "Chat",
-    "HintRequest",
-    "Leave",
-    "Reload",
-    "SeatInfo",
-    "Stop",
-    "Subscribe",
-    "TableActor",
-    "Tick",
-]
+__all__ = ["TableActor", "TableHost"]
 
 log = logging.getLogger(__name__)
 
-Address = tuple[str, str]
-"""(node id, connection id): where a direct reply goes."""
 SPECTATOR = "*"
 CHAT_KEPT = 100
 """Chat lines a table keeps for snapshots (a reconnecting client sees the recent talk)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    seat: Seat
-    user_id: int | None
-    name: str
-    bot: str | None
-    client_seed: str = ""
-    left: bool = False
-    """The player left the started game: a bot plays his seat to the end."""
-
-    def public(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "bot": self.bot, "left": self.left}
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    address: Address
-    user_id: int | None
-    action: int | str
-    request_id: str | int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Subscribe:
-    address: Address
-    user_id: int | None
-    since: int | None = None
-    epoch: str | None = None
-    request_id: str | int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Back:
-    address: Address
-    user_id: int | None
-    request_id: str | int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class HintRequest:
-    """The player to move asks what to do; only his own connection hears the answer."""
-
-    address: Address
-    user_id: int | None
-    request_id: str | int | None = None
-    lang: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Chat:
-    """A line of table talk from a player or a logged-in spectator (``name`` is his)."""
-
-    address: Address
-    user_id: int | None
-    name: str
-    text: str
-    request_id: str | int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    address: Address
-
-
-@dataclass(frozen=True, slots=True)
-class Reload:
-    """The seats changed in the database (someone sat down, left, or a bot was added)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Tick:
-    kind: str  # "bot", "timeout", "grace", "idle" or "finish"
-    seat: Seat
-    seq: int
-
-
-@dataclass(frozen=True, slots=True)
-class Stop:
-    pass
-
-
-Command = Act | Subscribe | Back | HintRequest | Chat | Leave | Reload | Tick | Stop
 
 
 @dataclass
@@ -159,43 +74,36 @@ class _Event:
     """The event as JSON text for each audience (strings keep the garbage collector idle)."""
 
 
-@dataclass
-class TableInfo:
-    id: int
-    creator_id: int
-    rules: Rules
-    target: int
-    stake: float
-    clock_seconds: int | None
-    has_password: bool
-    status: str
-    commitment: str
-    secret: str
-    created_at: float
-    away_seconds: float | None = None
-    adjourn_votes: tuple[str, ...] = ()
+class TableHost(Protocol):
+    """What an actor asks of the process that runs it (the club): the actor is handed
+    its host, so it never imports the club that imports it."""
 
-    def public(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "rules": self.rules.to_dict(),
-            "variant": self.rules.variant,
-            "players": self.rules.players,
-            "target": self.target,
-            "stake": self.stake,
-            "clock_seconds": self.clock_seconds,
-            "has_password": self.has_password,
-            "status": self.status,
-            "commitment": self.commitment,
-            "away_seconds": self.away_seconds,
-            "adjourn_votes": list(self.adjourn_votes),
-        }
+    settings: Settings
+    engine: AsyncEngine
+    writer: LogWriter
+    thinking: Thinking
+
+    def broadcast(
+        self,
+        table_id: int,
+        users: dict[int, str],
+        epoch: str,
+        version: int | None,
+        texts: dict[str, str],
+    ) -> None:
+        """Send an event to every connection watching the table, on any process."""
+
+    def reply(self, address: Address, message: dict[str, Any]) -> None:
+        """Send a message to one connection, on any process."""
+
+    def actor_stopped(self, actor: TableActor) -> None:
+        """The actor's task ended: the host forgets it and releases the table."""
 
 
 class TableActor:
     """Owns one table; everything reaches it through :meth:`submit`."""
 
-    def __init__(self, club: Club, table_id: int) -> None:
+    def __init__(self, club: TableHost, table_id: int) -> None:
         self.club = club
         self.table_id = table_id
         self.epoch = secrets.token_hex(4)
@@ -291,13 +199,7 @@ class TableActor:
                 raise KeyError(self.table_id)
             if row.status == "quarantined":
                 raise QuarantinedError(self.table_id)
-            seat_rows = (
-                await connection.execute(
-                    select(models.table_seats, models.users.c.name)
-                    .outerjoin(models.users, models.users.c.id == models.table_seats.c.user_id)
-                    .where(models.table_seats.c.table_id == self.table_id)
-                )
-            ).all()
+            seats = await load_seats(connection, self.table_id)
             logged = (
                 await connection.execute(
                     select(models.actions)
@@ -339,7 +241,7 @@ class TableActor:
             away_seconds=getattr(row, "away_seconds", None),
             adjourn_votes=votes_of(getattr(row, "adjourn_votes", None)),
         )
-        self.seats = _seat_map(seat_rows)
+        self.seats = seats
         if game is not None:
             self.finished_summary = json.loads(game.summary_json)
         if self.info.status in ("playing", "finished", "adjourned"):
@@ -577,13 +479,7 @@ class TableActor:
                     select(models.tables.c.status).where(models.tables.c.id == self.table_id)
                 )
             ).scalar_one()
-            seat_rows = (
-                await connection.execute(
-                    select(models.table_seats, models.users.c.name)
-                    .outerjoin(models.users, models.users.c.id == models.table_seats.c.user_id)
-                    .where(models.table_seats.c.table_id == self.table_id)
-                )
-            ).all()
+            seats = await load_seats(connection, self.table_id)
             votes = (
                 await connection.execute(
                     select(models.tables.c.adjourn_votes).where(models.tables.c.id == self.table_id)
@@ -593,9 +489,9 @@ class TableActor:
         if self.pulya is not None:
             # Seats are fixed once the pulya started; only a player's leaving (a bot takes
             # his seat for good) and the adjournment's votes and status change.
-            self._refresh_started(_seat_map(seat_rows), status, votes_of(votes))
+            self._refresh_started(seats, status, votes_of(votes))
             return
-        self.seats = _seat_map(seat_rows)
+        self.seats = seats
         self.info.status = status
         self._emit_seats()
         self._schedule_idle()
@@ -748,7 +644,7 @@ class TableActor:
     async def _finish(self) -> None:
         assert self.pulya is not None and self.info is not None
         self.finished_summary = await finish_game(
-            self.club, self.info, self.seats, self.pulya, self.auto_marks, self.auto_counts
+            self.club.engine, self.info, self.seats, self.pulya, self.auto_marks, self.auto_counts
         )
         self.info.status = "finished"
         self._schedule_idle()
@@ -1069,14 +965,3 @@ def _join(head: str, own: str) -> str:
     """Two encoded JSON objects with distinct keys as one (``{a} + {b}`` -> ``{a, b}``);
     ``head`` always has the event's envelope, so it is never empty."""
     return f"{head[:-1]}, {own[1:]}"
-
-
-def _seat_map(rows: Any) -> dict[Seat, SeatInfo]:
-    seats: dict[Seat, SeatInfo] = {}
-    for row in rows:
-        name = row.name if row.user_id is not None else f"bot ({row.bot})"
-        left = getattr(row, "left_at", None) is not None
-        seats[Seat[row.seat]] = SeatInfo(
-            Seat[row.seat], row.user_id, name or "?", row.bot, row.client_seed or "", left
-        )
-    return seats
