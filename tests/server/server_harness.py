@@ -33,6 +33,32 @@ def free_port() -> int:
         return port
 
 
+def drop_namespace(namespace: str, redis_url: str) -> None:
+    """Remove what a cluster run kept under its name: the PostgreSQL schema (database
+    ``test`` on this machine) and the Redis keys of its prefix."""
+    import redis
+
+    subprocess.run(
+        [
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-d",
+            "test",
+            "-qc",
+            f'DROP SCHEMA IF EXISTS "{namespace}" CASCADE',
+        ],
+        capture_output=True,
+        timeout=60,
+    )
+    client = redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter(f"{namespace}:*"))
+    if keys:
+        client.delete(*keys)
+
+
 class ServerProcess:
     """``python -m preferans.cli.serve`` on a free port, with a log file."""
 

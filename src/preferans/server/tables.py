@@ -28,6 +28,7 @@ from preferans.rules import Rules
 from preferans.seats import Seat, player_seats
 from preferans.server import bots, models, presence, views
 from preferans.server.adjourn import votes_of
+from preferans.server.broadcast import Broadcast
 from preferans.server.commands import (
     Act,
     Address,
@@ -83,14 +84,7 @@ class TableHost(Protocol):
     writer: LogWriter
     thinking: Thinking
 
-    def broadcast(
-        self,
-        table_id: int,
-        users: dict[int, str],
-        epoch: str,
-        version: int | None,
-        texts: dict[str, str],
-    ) -> None:
+    def broadcast(self, event: Broadcast) -> None:
         """Send an event to every connection watching the table, on any process."""
 
     def reply(self, address: Address, message: dict[str, Any]) -> None:
@@ -142,7 +136,7 @@ class TableActor:
         await self._load()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
         # Clients of a previous incarnation learn the new epoch and resync.
-        self.club.broadcast(self.table_id, self._user_audiences(), self.epoch, None, {})
+        self.club.broadcast(Broadcast(self.table_id, self._user_audiences(), self.epoch, None, {}))
         for seat in self._human_seats():
             self._start_grace(seat)
         self._schedule()
@@ -310,16 +304,8 @@ class TableActor:
             return
         self._come_back(seat)
         self.presence.acted(seat)
-        state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
+        state = self._turn_of(seat, command)
         if state is None:
-            reply(command.address, error("no_game", "no deal is in progress", command.request_id))
-            return
-        if state.actor != seat:
-            whose = "nobody's" if state.actor is None else f"{state.actor.english}'s"
-            reply(
-                command.address,
-                error("not_your_turn", f"it is {whose} turn, not yours", command.request_id),
-            )
             return
         try:
             action = resolve_action(command.action)
@@ -356,6 +342,20 @@ class TableActor:
             return
         reply(command.address, {"type": "ack", "id": command.request_id, "v": self.version})
 
+    def _turn_of(self, seat: Seat, command: Act | HintRequest) -> DealState | None:
+        """The deal in progress if it is ``seat``'s turn; otherwise the asker is told why
+        not and the answer is None."""
+        state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
+        if state is None:
+            refusal = error("no_game", "no deal is in progress", command.request_id)
+        elif state.actor != seat:
+            whose = "nobody's" if state.actor is None else f"{state.actor.english}'s"
+            refusal = error("not_your_turn", f"it is {whose} turn, not yours", command.request_id)
+        else:
+            return state
+        self.club.reply(command.address, refusal)
+        return None
+
     def _on_hint(self, command: HintRequest) -> None:
         """Check the asker may have a hint now, then compute it in the hint pool.
 
@@ -369,16 +369,8 @@ class TableActor:
                 error("not_seated", "only a player at this table gets hints", command.request_id),
             )
             return
-        state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
+        state = self._turn_of(seat, command)
         if state is None:
-            reply(command.address, error("no_game", "no deal is in progress", command.request_id))
-            return
-        if state.actor != seat:
-            whose = "nobody's" if state.actor is None else f"{state.actor.english}'s"
-            reply(
-                command.address,
-                error("not_your_turn", f"it is {whose} turn, not yours", command.request_id),
-            )
             return
         view = state.view(seat)
         task = asyncio.create_task(self._answer_hint(command, view))
@@ -853,9 +845,8 @@ class TableActor:
                 texts[audience] = _join(head, json.dumps(own, ensure_ascii=False))
         self.events.append(_Event(self.version, texts))
         if not self._replaying:
-            self.club.broadcast(
-                self.table_id, self._user_audiences(), self.epoch, self.version, texts
-            )
+            users = self._user_audiences()
+            self.club.broadcast(Broadcast(self.table_id, users, self.epoch, self.version, texts))
 
     def _sheet_and_results(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The sheet and the results as snapshots carry them, built once per finished deal
