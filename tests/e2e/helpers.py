@@ -72,6 +72,20 @@ def open_table(person: Person, table_id: int) -> None:
     person.page.wait_for_selector(".pos-bottom .cards.big .card-slot")
 
 
+def two_at_a_table(
+    browser: Any, opened: list[Any], base: str, names: tuple[str, str], **body: Any
+) -> tuple[Person, Person, int]:
+    """Two people with the table open: the first opened it and sits South, the second
+    sits West, a random bot East (``body`` adds to the create form's fields)."""
+    first = open_person(browser, opened, base, name=unique(names[0]))
+    second = open_person(browser, opened, base, name=unique(names[1]))
+    table_id = create_table(first, players=3, target=10, bots={"E": "random"}, **body)
+    sit(second, table_id, "W")
+    open_table(first, table_id)
+    open_table(second, table_id)
+    return first, second, table_id
+
+
 def events_of(person: Person, kind: str, **match: Any) -> list[dict[str, Any]]:
     """The table events of ``kind`` the person's page received, with these fields."""
     return [

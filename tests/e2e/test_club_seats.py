@@ -15,7 +15,7 @@ from tests.e2e.helpers import (
     open_person,
     open_table,
     play_step,
-    sit,
+    two_at_a_table,
     unique,
 )
 
@@ -25,12 +25,9 @@ pytestmark = pytest.mark.slow
 def test_away_after_the_grace_with_a_banner_for_everyone_and_back_at_once(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    anna = open_person(browser, contexts, server, name=unique("away"))
-    boris = open_person(browser, contexts, server, name=unique("stay"))
-    table_id = create_table(anna, players=3, target=10, away_seconds=3, bots={"E": "random"})
-    sit(boris, table_id, "W")
-    open_table(anna, table_id)
-    open_table(boris, table_id)
+    anna, boris, table_id = two_at_a_table(
+        browser, contexts, server, ("away", "stay"), away_seconds=3
+    )
     # A short absence (a reload, a lost connection) is not absence: the seat stays hers.
     anna.page.goto("/api/health")
     boris.page.wait_for_timeout(1000)
@@ -126,12 +123,7 @@ def test_a_missed_clock_plays_one_move_and_the_seat_stays_his(
 def test_leaving_a_started_game_gives_the_seat_to_a_bot_for_good(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    anna = open_person(browser, contexts, server, name=unique("quit"))
-    boris = open_person(browser, contexts, server, name=unique("plays"))
-    table_id = create_table(anna, players=3, target=10, bots={"E": "random"})
-    sit(boris, table_id, "W")
-    open_table(anna, table_id)
-    open_table(boris, table_id)
+    anna, boris, table_id = two_at_a_table(browser, contexts, server, ("quit", "plays"))
     anna.page.on("dialog", lambda dialog: dialog.accept())
     anna.page.locator(".seat-menu summary").click()
     anna.page.locator("button.quit-game").click()
@@ -152,12 +144,7 @@ def test_leaving_a_started_game_gives_the_seat_to_a_bot_for_good(
 def test_adjourned_by_everybody_and_resumed_from_the_lobby(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    anna = open_person(browser, contexts, server, name=unique("adj"))
-    boris = open_person(browser, contexts, server, name=unique("agree"))
-    table_id = create_table(anna, players=3, target=10, bots={"E": "random"})
-    sit(boris, table_id, "W")
-    open_table(anna, table_id)
-    open_table(boris, table_id)
+    anna, boris, table_id = two_at_a_table(browser, contexts, server, ("adj", "agree"))
     anna.page.locator(".seat-menu summary").click()
     anna.page.locator("button.adjourn-propose").click()
     asked = boris.page.locator(".notice.adjourn")

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.e2e.helpers import create_table, open_person, plain_move, play_step, unique
+from tests.e2e.helpers import create_table, open_person, plain_move, play_step, sit, unique
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.slow
@@ -23,8 +23,7 @@ def test_hint_shows_a_reason_and_chat_reaches_another_person(
     anna = open_person(browser, contexts, server, name=unique("anna"))
     boris = open_person(browser, contexts, server, name=unique("boris"))
     table_id = create_table(anna, players=3, preset="sochi", target=10, bots={"E": "random"})
-    sat = boris.context.request.post(f"/api/tables/{table_id}/sit", data={"seat": "W"})
-    assert sat.status == 200, sat.text()
+    sit(boris, table_id, "W")
     for person in (anna, boris):
         person.page.goto(f"/#/table/{table_id}")
     page = anna.page

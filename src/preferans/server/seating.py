@@ -16,7 +16,7 @@ from preferans.rules import Rules
 from preferans.seats import Seat
 from preferans.server import models
 
-__all__ = ["SeatInfo", "TableInfo", "load_seats", "seat_map"]
+__all__ = ["SeatInfo", "TableInfo", "load_seats", "seat_map", "seat_rows"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,16 +66,20 @@ class TableInfo:
         }
 
 
-async def load_seats(connection: AsyncConnection, table_id: int) -> dict[Seat, SeatInfo]:
-    """The table's seats as the database has them now, with each person's name."""
-    rows = (
+async def seat_rows(connection: AsyncConnection, table_id: int) -> Any:
+    """The table's seat rows as the database has them now, each with the person's name."""
+    return (
         await connection.execute(
             select(models.table_seats, models.users.c.name)
             .outerjoin(models.users, models.users.c.id == models.table_seats.c.user_id)
             .where(models.table_seats.c.table_id == table_id)
         )
     ).all()
-    return seat_map(rows)
+
+
+async def load_seats(connection: AsyncConnection, table_id: int) -> dict[Seat, SeatInfo]:
+    """The table's seats as the database has them now."""
+    return seat_map(await seat_rows(connection, table_id))
 
 
 def seat_map(rows: Any) -> dict[Seat, SeatInfo]:

@@ -295,12 +295,8 @@ class TableActor:
 
     async def _on_act(self, command: Act) -> None:
         reply = self.club.reply
-        seat = self._seat_of(command.user_id)
+        seat = self._player_of(command, "only a player at this table may act")
         if seat is None:
-            reply(
-                command.address,
-                error("not_seated", "only a player at this table may act", command.request_id),
-            )
             return
         self._come_back(seat)
         self.presence.acted(seat)
@@ -342,6 +338,13 @@ class TableActor:
             return
         reply(command.address, {"type": "ack", "id": command.request_id, "v": self.version})
 
+    def _player_of(self, command: Act | HintRequest, refusal: str) -> Seat | None:
+        """The asker's seat; one who does not play here is told ``refusal``."""
+        seat = self._seat_of(command.user_id)
+        if seat is None:
+            self.club.reply(command.address, error("not_seated", refusal, command.request_id))
+        return seat
+
     def _turn_of(self, seat: Seat, command: Act | HintRequest) -> DealState | None:
         """The deal in progress if it is ``seat``'s turn; otherwise the asker is told why
         not and the answer is None."""
@@ -361,13 +364,8 @@ class TableActor:
 
         The actor does not wait for the answer (the table plays on); an answer that comes
         after the turn has passed is still sent, and the client ignores a stale hint."""
-        reply = self.club.reply
-        seat = self._seat_of(command.user_id)
+        seat = self._player_of(command, "only a player at this table gets hints")
         if seat is None:
-            reply(
-                command.address,
-                error("not_seated", "only a player at this table gets hints", command.request_id),
-            )
             return
         state = self._turn_of(seat, command)
         if state is None:

@@ -255,7 +255,7 @@ export function setLanguage(value) {
 export function onLanguage(fn) { listeners.add(fn); }
 
 /** The current language's entry of a [English, Russian] pair (English when it has none). */
-function pick(pair) {
+export function inLanguage(pair) {
   return pair === undefined ? undefined : pair[lang === "ru" ? 1 : 0] ?? pair[0];
 }
 
@@ -263,7 +263,7 @@ function pick(pair) {
  *  {name} placeholders filled in (an unknown key is shown as itself). */
 export function translator(table) {
   return (key, params = {}) => {
-    let text = pick(table[key]) ?? key;
+    let text = inLanguage(table[key]) ?? key;
     for (const [k, v] of Object.entries(params)) text = text.replace(`{${k}}`, v);
     return text;
   };
@@ -271,7 +271,7 @@ export function translator(table) {
 
 /** A count with its noun in the right form ("1 game", "2 games"; "1 игра", "5 игр"). */
 export function plural(key, n) {
-  const forms = pick(STRINGS[key]);
+  const forms = inLanguage(STRINGS[key]);
   let form;
   if (lang === "ru") {
     const a = Math.abs(n) % 100, b = a % 10;
@@ -285,13 +285,13 @@ export function plural(key, n) {
 /** A bot level for people ("sampling (strong)"); an unknown level as the server named it. */
 export function botName(level, { short = false } = {}) {
   const key = `${short ? "botShort" : "bot"}_${level}`;
-  return pick(STRINGS[key]) ?? level;
+  return inLanguage(STRINGS[key]) ?? level;
 }
 
 export const t = translator(STRINGS);
 
-export function seatName(seat) { return pick(SEATS[seat]) ?? seat; }
-export function seatLetter(seat) { return pick(LETTERS[seat]) ?? seat; }
+export function seatName(seat) { return inLanguage(SEATS[seat]) ?? seat; }
+export function seatLetter(seat) { return inLanguage(LETTERS[seat]) ?? seat; }
 
 /** A contract as the engine writes it ("7♣", "6БК", "мизер", "9♠бп", ASCII "6H") for people. */
 export function contractText(text) {
@@ -317,7 +317,7 @@ export function contractText(text) {
 /** An action's text from the server ("pass", "play 6♥", "claim 4", "7♣", "♠Q") for people. */
 export function actionText(text) {
   if (!text) return "?";
-  const call = pick(CALLS[text]);
+  const call = inLanguage(CALLS[text]);
   if (call) return call;
   if (text.startsWith("play ")) {
     return (lang === "en" ? "Play " : "Играю ") + contractText(text.slice(5));
