@@ -57,6 +57,7 @@ from preferans.server.quarantine import (
 )
 from preferans.server.seating import SeatInfo, TableInfo, load_seats
 from preferans.server.thinking import Thinking
+from preferans.server.timers import TableTimers
 from preferans.server.views import ViewSet
 
 __all__ = ["TableActor", "TableHost"]
@@ -116,14 +117,11 @@ class TableActor:
         self.auto_marks: set[tuple[int, int]] = set()
         """(deal number, position in its history) of every action a bot played for a person."""
         self.finished_summary: dict[str, Any] | None = None
-        self._turn_timer: asyncio.TimerHandle | None = None
-        self._grace: dict[Seat, asyncio.TimerHandle] = {}
+        self.timers = TableTimers(self.submit)
         self._task: asyncio.Task[None] | None = None
         self._replaying = False
         self.stopped = asyncio.Event()
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
-        self._deadline: tuple[tuple[int, int], float] | None = None
-        """(deal number, log position) of the current turn and when its clock runs out."""
         self._hint_tasks: set[asyncio.Task[None]] = set()
         self._views: ViewSet | None = None
         self._sheet_cache: tuple[Any, dict[str, Any], list[dict[str, Any]]] | None = None
@@ -164,7 +162,7 @@ class TableActor:
                 except Exception:
                     log.exception("table %s: command %r failed", self.table_id, command)
         finally:
-            self._cancel_timers()
+            self.timers.cancel_all()
             if self.info is not None and self.info.status == "quarantined":
                 self._refuse_queued()
             self.stopped.set()
@@ -448,7 +446,7 @@ class TableActor:
         away stays away until he says he is back (a reconnecting background tab is not a
         person at the table)."""
         if seat is not None:
-            self._cancel_grace(seat)
+            self.timers.cancel_grace(seat)
 
     def _missed(self, since: int | None, epoch: str | None, audience: str) -> list[_Event] | None:
         if since is None or epoch != self.epoch or since > self.version:
@@ -502,7 +500,7 @@ class TableActor:
             if old is not None and old.user_id == info.user_id and old.left != info.left:
                 self.seats[seat] = info
                 self.away.discard(seat)
-                self._cancel_grace(seat)
+                self.timers.cancel_grace(seat)
                 changed = True
         resumed = self.info.status == "adjourned" and status == "playing"
         if status != self.info.status or votes != self.info.adjourn_votes:
@@ -512,14 +510,14 @@ class TableActor:
         if not changed:
             return
         if resumed:
-            self._deadline = None  # a fresh clock for the turn the adjournment interrupted
+            self.timers.restart_clock()  # a fresh one for the turn the adjournment stopped
             self.away.clear()  # everybody starts present again, with the usual grace
             for seat in self._human_seats():
                 if not self._connected(seat):
                     self._start_grace(seat)
         self._emit_seats()
         if status == "adjourned":
-            self._cancel_timers()
+            self.timers.cancel_all()
             self._schedule_idle()
         else:
             self._schedule()
@@ -543,7 +541,7 @@ class TableActor:
                 self.submit(Stop())
             return
         if tick.kind == "grace":
-            self._grace.pop(tick.seat, None)
+            self.timers.grace_over(tick.seat)
             if tick.seat in self.seats and not self._connected(tick.seat):
                 self._go_away(tick.seat)
                 self._schedule()
@@ -660,43 +658,30 @@ class TableActor:
     # --- scheduling: bots, clocks, grace periods -----------------------------------------
 
     def _schedule(self) -> None:
-        if self._turn_timer is not None:
-            self._turn_timer.cancel()
-            self._turn_timer = None
+        self.timers.cancel_turn()
         if self._replaying or self.pulya is None or self.pulya.over:
             return
         state = self.pulya.state
         if state is None or state.actor is None or self._paused():
             return
         seat = state.actor
-        loop = asyncio.get_running_loop()
-
-        def tick(kind: str, delay: float) -> asyncio.TimerHandle:
-            return loop.call_later(delay, self.submit, Tick(kind, seat, self.seq))
-
         assert self.info is not None
         if self._bot_controlled(seat):
-            self._turn_timer = tick("bot", self.club.settings.bot_delay)
+            self.timers.turn("bot", seat, self.seq, self.club.settings.bot_delay)
         elif self.info.clock_seconds:
             deadline = self._turn_deadline()
             left = float(self.info.clock_seconds) if deadline is None else deadline - time.time()
-            self._turn_timer = tick("timeout", max(0.0, left))
+            self.timers.turn("timeout", seat, self.seq, max(0.0, left))
 
     def _turn_deadline(self) -> float | None:
-        """When the current turn's clock runs out (server time, seconds), or None.
-
-        Fixed when the turn begins, so every event and snapshot of one turn names the same
-        moment and a reload does not restart the count."""
+        """When the current turn's clock runs out (server time, seconds), or None."""
         assert self.info is not None
         if not self.info.clock_seconds or self.pulya is None or self.pulya.over:
             return None
         state = self.pulya.state
         if state is None or state.actor is None:
             return None
-        key = (self.pulya.deal_number, self.seq)
-        if self._deadline is None or self._deadline[0] != key:
-            self._deadline = (key, time.time() + self.info.clock_seconds)
-        return self._deadline[1]
+        return self.timers.deadline((self.pulya.deal_number, self.seq), self.info.clock_seconds)
 
     def _clock(self) -> dict[str, Any]:
         deadline = self._turn_deadline()
@@ -740,17 +725,9 @@ class TableActor:
         return user is not None and any(u == user for u in self.watchers.values())
 
     def _start_grace(self, seat: Seat) -> None:
-        if self._replaying or self.pulya is None or seat in self._grace or seat in self.away:
+        if self._replaying or self.pulya is None or seat in self.away:
             return
-        loop = asyncio.get_running_loop()
-        self._grace[seat] = loop.call_later(
-            self._grace_seconds(), self.submit, Tick("grace", seat, 0)
-        )
-
-    def _cancel_grace(self, seat: Seat) -> None:
-        handle = self._grace.pop(seat, None)
-        if handle is not None:
-            handle.cancel()
+        self.timers.grace(seat, self._grace_seconds())
 
     def _go_away(self, seat: Seat) -> None:
         if seat in self.away or self.seats.get(seat) is None or self.seats[seat].bot:
@@ -763,22 +740,15 @@ class TableActor:
         self._emit("presence", {"seat": seat.name, "away": True, "paused": paused}, view=False)
 
     def _come_back(self, seat: Seat) -> None:
-        self._cancel_grace(seat)
+        self.timers.cancel_grace(seat)
         if seat in self.away:
             if self._paused():
-                self._deadline = None  # the paused turn's clock starts again
+                self.timers.restart_clock()  # the paused turn's clock starts again
             self.away.discard(seat)
             self.presence.acted(seat)
             paused = self._paused()
             self._emit("presence", {"seat": seat.name, "away": False, "paused": paused}, view=False)
             self._schedule()
-
-    def _cancel_timers(self) -> None:
-        if self._turn_timer is not None:
-            self._turn_timer.cancel()
-        for handle in self._grace.values():
-            handle.cancel()
-        self._grace.clear()
 
     def _seat_of(self, user_id: int | None) -> Seat | None:
         if user_id is None:
