@@ -211,32 +211,15 @@ const STRINGS = {
   connectingGone: ["This table does not exist.", "Такого стола нет."],
 };
 
-const SEATS = {
-  S: ["South", "Юг"],
-  W: ["West", "Запад"],
-  N: ["North", "Север"],
-  E: ["East", "Восток"],
-};
-const LETTERS = {
-  S: ["S", "Ю"],
-  W: ["W", "З"],
-  N: ["N", "С"],
-  E: ["E", "В"],
-};
+const SEATS = { S: ["South", "Юг"], W: ["West", "Запад"], N: ["North", "Север"], E: ["East", "Восток"] };
+const LETTERS = { S: ["S", "Ю"], W: ["W", "З"], N: ["N", "С"], E: ["E", "В"] };
 
 const CALLS = {
-  pass: ["Pass", "Пас"],
-  here: ["Here", "Здесь"],
-  "walk away": ["Walk away", "Без трёх"],
-  "throw talon": ["Throw talon", "Бросить прикуп"],
-  whist: ["Whist", "Вист"],
-  "half-whist": ["Half-whist", "Полвиста"],
-  open: ["Open", "В светлую"],
-  closed: ["Closed", "Втёмную"],
-  accept: ["Accept", "Принять"],
-  reject: ["Reject", "Отклонить"],
-  kontra: ["Kontra", "Контра"],
-  invite: ["Invite", "Позвать"],
+  pass: ["Pass", "Пас"], here: ["Here", "Здесь"], "walk away": ["Walk away", "Без трёх"],
+  "throw talon": ["Throw talon", "Бросить прикуп"], whist: ["Whist", "Вист"],
+  "half-whist": ["Half-whist", "Полвиста"], open: ["Open", "В светлую"],
+  closed: ["Closed", "Втёмную"], accept: ["Accept", "Принять"], reject: ["Reject", "Отклонить"],
+  kontra: ["Kontra", "Контра"], invite: ["Invite", "Позвать"],
 };
 
 let lang = localStorage.getItem("pref.lang")
