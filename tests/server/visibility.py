@@ -41,9 +41,22 @@ from preferans.cards import Card, CardSet
 from preferans.rules import Rules
 from preferans.seats import Seat
 
-__all__ = ["DealPoint", "cards_in_text", "may_know", "playing_seats", "talon_known"]
+__all__ = ["TABLES", "DealPoint", "cards_in_text", "may_know", "playing_seats", "talon_known"]
 
 _CARD_TOKEN: Final = re.compile(r"[♠♣♦♥](?:10|[789JQKA])")
+
+TABLES: Final[list[dict[str, Any]]] = [
+    {"players": 3, "preset": "sochi"},
+    {"players": 3, "preset": "rostov"},
+    {"players": 3, "preset": "leningrad"},
+    {"players": 4, "preset": "sochi"},
+    {"players": 4, "preset": "leningrad", "conventions": {"throw_talon": True}},
+    {"players": 2, "preset": "sochi"},
+    {"players": 3, "preset": "balkan"},
+    {"players": 3, "preset": "balkan", "conventions": {"misere_open_after_first_trick": False}},
+]
+"""The tables the visibility tests play: every Russian variant, every size, a throw-in,
+and the Balkan game with its betl hand shown after trick 1 or from the contract."""
 
 
 def cards_in_text(text: str) -> set[Card]:
