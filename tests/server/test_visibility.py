@@ -80,7 +80,7 @@ def _balkan(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """The harness's Balkan play (so the bulas come down), naming betl now and then so
     that its hand shown to the defenders is checked too."""
     betl = [e for e in legal if e["text"].startswith("play ") and "бетл" in e["text"]]
-    if betl and rng.random() < 0.25:
+    if betl and rng.random() < 0.08:
         return betl[0]
     return balkan_choice(legal, rng)
 
