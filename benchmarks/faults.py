@@ -470,25 +470,33 @@ async def main(args: argparse.Namespace) -> int:
     started = time.monotonic()
     failed = False
     try:
-        server = ServerProcess(base / "bad", "--grace", "600").start(120)
-        try:
-            bad = await bad_input(server, args.bad, rng)
-        finally:
-            server.stop()
-        errors = tracebacks(server)
+        bad, errors = dict.fromkeys(("requests", "frames", "status_500", "answered"), 0), 0
+        bad |= dict.fromkeys(("unanswered", "closed_too_big", "dropped"), 0)
+        if args.bad:  # a part whose count is 0 is skipped
+            server = ServerProcess(base / "bad", "--grace", "600").start(120)
+            try:
+                bad = await bad_input(server, args.bad, rng)
+            finally:
+                server.stop()
+            errors = tracebacks(server)
         print(f"bad input: {bad['requests']} requests, {bad['frames']} frames; "
               f"500s {bad['status_500']}, tracebacks {errors}, frames answered "
               f"{bad['answered']}, unanswered {bad['unanswered']}, closed for a frame over "
               f"16 KiB {bad['closed_too_big']}, closed otherwise {bad['dropped']}")  # fmt: skip
         failed |= bad["status_500"] > 0 or errors > 0 or bad["unanswered"] or bad["dropped"]
         totals = Tally()
-        for name, coro in (
-            ("kill -9 (SQLite)", kill_faults(base / "sqlite", args.kills, rng, None)),
-            ("kill -9 (PostgreSQL)", kill_faults(base / "pg", args.kills, rng, PG)),
-            ("cluster (owner kill, Redis restart)",
-             cluster_faults(base / "cluster", args.cluster_faults, rng)),
-        ):  # fmt: skip
-            tally = await coro
+        parts = [
+            ("kill -9 (SQLite)", args.kills,
+             lambda: kill_faults(base / "sqlite", args.kills, rng, None)),
+            ("kill -9 (PostgreSQL)", args.kills,
+             lambda: kill_faults(base / "pg", args.kills, rng, PG)),
+            ("cluster (owner kill, Redis restart)", args.cluster_faults,
+             lambda: cluster_faults(base / "cluster", args.cluster_faults, rng)),
+        ]  # fmt: skip
+        for name, count, part in parts:
+            if not count:
+                continue
+            tally = await part()
             totals.faults += tally.faults
             totals.acknowledged += tally.acknowledged
             totals.lost += tally.lost
