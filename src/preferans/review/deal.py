@@ -26,6 +26,7 @@ from preferans.review.grade import (
     price,
 )
 from preferans.review.known import KnownDealBot, true_world
+from preferans.review.openclosed import price_open_closed
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
@@ -81,6 +82,28 @@ def _discard_grade(
     return Grade(number, at, actor, "discard", made, None, own, line, contract=view.bid)
 
 
+def _open_grade(
+    number: int,
+    index: int,
+    actor: Seat,
+    state: DealState,
+    view: View,
+    action: Action,
+    bot: SamplingBot,
+    auto: bool,
+) -> Grade:
+    """A lone whister's open/closed choice, each option played out (``review/openclosed``)
+    in the grading bot's deals for the whister and in the deal as it lay."""
+    advice = bot.decide(view).action
+    worlds, exact = bot._worlds(view, max(6, bot.samples // 2))
+    own = price_open_closed(state, view, action, worlds, seed=bot.seed, exact=exact, advice=advice)
+    line = None
+    if own is not None:
+        truth = [true_world(state, view)]
+        line = price_open_closed(state, view, action, truth, seed=bot.seed, exact=True)
+    return Grade(number, index, actor, "open", (action,), None, own, line, auto, view.contract)
+
+
 def _safe_price(bot: SamplingBot, view: View, action: Action) -> Pricing | str | None:
     try:
         return price(bot, view, action)
@@ -133,7 +156,11 @@ def review_deal(
                         _discard_grade(record.number, actor, view, first_discard, discard, bot)
                     )
                     first_discard = None
-                if len(view.legal_actions) > 1:
+                if kind == "open" and not balkan and len(view.legal_actions) > 1:
+                    grades.append(
+                        _open_grade(record.number, index, actor, state, view, action, bot, auto)
+                    )
+                elif len(view.legal_actions) > 1:
                     own = _safe_price(bot, view, action)
                     if own != FORCED:
                         priced = own if isinstance(own, Pricing) else None
