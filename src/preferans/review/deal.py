@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from preferans.actions import Action
@@ -19,6 +20,7 @@ from preferans.bots.sampling import SamplingBot
 from preferans.review.grade import (
     FORCED,
     Grade,
+    Mark,
     Priced,
     Pricing,
     decision_kind,
@@ -27,6 +29,7 @@ from preferans.review.grade import (
 )
 from preferans.review.known import KnownDealBot, true_world
 from preferans.review.openclosed import price_open_closed
+from preferans.review.reading import read
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
@@ -104,6 +107,15 @@ def _open_grade(
     return Grade(number, index, actor, "open", (action,), None, own, line, auto, view.contract)
 
 
+def _explained(grade: Grade, bot: SamplingBot, state: DealState, view: View) -> Grade:
+    """A marked decision with what the others' calls showed and how the cards lay
+    (:mod:`preferans.review.reading`), read off the grading bot's deals for this view."""
+    if grade.mark is Mark.GOOD:
+        return grade
+    worlds, exact = bot._worlds(view, max(6, bot.samples // 2))
+    return replace(grade, reading=read(view, worlds, exact, true_world(state, view)))
+
+
 def _safe_price(bot: SamplingBot, view: View, action: Action) -> Pricing | str | None:
     try:
         return price(bot, view, action)
@@ -152,14 +164,12 @@ def review_deal(
                 discard.append(action)
             elif len(view.legal_actions) > 1 or (kind == "contract" and first_discard):
                 if kind == "contract" and first_discard is not None:
-                    grades.append(
-                        _discard_grade(record.number, actor, view, first_discard, discard, bot)
-                    )
+                    made = _discard_grade(record.number, actor, view, first_discard, discard, bot)
+                    grades.append(_explained(made, bot, state, view))
                     first_discard = None
                 if kind == "open" and not balkan and len(view.legal_actions) > 1:
-                    grades.append(
-                        _open_grade(record.number, index, actor, state, view, action, bot, auto)
-                    )
+                    grade = _open_grade(record.number, index, actor, state, view, action, bot, auto)
+                    grades.append(_explained(grade, bot, state, view))
                 elif len(view.legal_actions) > 1:
                     own = _safe_price(bot, view, action)
                     if own != FORCED:
@@ -170,20 +180,19 @@ def review_deal(
                             if priced is not None and not balkan
                             else None
                         )
-                        grades.append(
-                            Grade(
-                                record.number,
-                                index,
-                                actor,
-                                kind,
-                                (action,),
-                                trick,
-                                priced,
-                                line if isinstance(line, Pricing) else None,
-                                auto,
-                                view.contract or view.bid,
-                            )
+                        grade = Grade(
+                            record.number,
+                            index,
+                            actor,
+                            kind,
+                            (action,),
+                            trick,
+                            priced,
+                            line if isinstance(line, Pricing) else None,
+                            auto,
+                            view.contract or view.bid,
                         )
+                        grades.append(_explained(grade, bot, state, view))
         index += added
         state = after
         if progress is not None:

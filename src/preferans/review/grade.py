@@ -27,6 +27,7 @@ from preferans.seats import Seat
 
 if TYPE_CHECKING:
     from preferans.game import View
+    from preferans.review.reading import Reading
 
 __all__ = [
     "FORCED",
@@ -134,6 +135,9 @@ class Grade:
     """Played by a stand-in bot for an absent person."""
     contract: Contract | None = None
     """The contract (or the bid so far) when the decision was made."""
+    reading: Reading | None = None
+    """What the others' calls showed and how the cards lay against it (marked decisions
+    only: it is what their words explain)."""
 
     @property
     def graded(self) -> bool:
