@@ -20,6 +20,7 @@ from preferans.bots.sampling import SamplingBot
 from preferans.review.grade import (
     FORCED,
     Grade,
+    GradingBot,
     Mark,
     Priced,
     Pricing,
@@ -43,17 +44,21 @@ __all__ = ["DEFAULT_SAMPLES", "grading_bot", "review_deal"]
 DEFAULT_SAMPLES = 24
 
 
-def grading_bot(seed: int, samples: int = DEFAULT_SAMPLES) -> SamplingBot:
+def grading_bot(seed: int, samples: int = DEFAULT_SAMPLES) -> GradingBot:
     """The bot that prices decisions. Its seed is derived from the review's seed, so it
     does not coincide with a bot that played the game at the same seed."""
-    return SamplingBot(seed=zlib.crc32(f"review|{seed}".encode()), samples=samples)
+    return GradingBot(seed=zlib.crc32(f"review|{seed}".encode()), samples=samples)
 
 
 def _plan(bot: SamplingBot, view: View) -> Pricing | None:
     """The declarer's best plan from this view (the discard so far kept), priced even when
     the contract left is forced (a misère)."""
+    from preferans.families import family_of
+
+    # A family that prices its own decisions plans its own discards (the Balkan one).
+    family_decide = family_of(view.rules).sampling_decide
     try:
-        decision = bot._declarer(view)
+        decision = family_decide(bot, view) if family_decide else bot._declarer(view)
     except ValueError:
         return None
     if decision is None or not decision.options:
@@ -140,7 +145,6 @@ def review_deal(
 
     wanted = None if seats is None else frozenset(seats)
     bot = grading_bot(seed, samples)
-    balkan = start.rules.is_balkan
     grades: list[Grade] = []
     state = start
     moves = record.moves
@@ -158,7 +162,7 @@ def review_deal(
             kind = decision_kind(view, action)
             auto = index in record.substituted
             trick = len(state.completed_tricks) + 1 if state.phase is Phase.PLAY else None
-            if kind == "discard" and not balkan:
+            if kind == "discard":
                 if first_discard is None:
                     first_discard = (index, _plan(bot, view), _plan(known, view), known)
                 discard.append(action)
@@ -167,19 +171,14 @@ def review_deal(
                     made = _discard_grade(record.number, actor, view, first_discard, discard, bot)
                     grades.append(_explained(made, bot, state, view))
                     first_discard = None
-                if kind == "open" and not balkan and len(view.legal_actions) > 1:
+                if kind == "open" and len(view.legal_actions) > 1:
                     grade = _open_grade(record.number, index, actor, state, view, action, bot, auto)
                     grades.append(_explained(grade, bot, state, view))
                 elif len(view.legal_actions) > 1:
                     own = _safe_price(bot, view, action)
                     if own != FORCED:
                         priced = own if isinstance(own, Pricing) else None
-                        # The Balkan bot draws its deals by itself: no double-dummy line.
-                        line = (
-                            _safe_price(known, view, action)
-                            if priced is not None and not balkan
-                            else None
-                        )
+                        line = _safe_price(known, view, action) if priced is not None else None
                         grade = Grade(
                             record.number,
                             index,

@@ -33,6 +33,7 @@ __all__ = [
     "FORCED",
     "THRESHOLDS",
     "Grade",
+    "GradingBot",
     "Mark",
     "Priced",
     "Pricing",
@@ -70,6 +71,14 @@ _RUSSIAN: Final = {
 
 #: Whists lost from which a decision is marked (the least mark first).
 THRESHOLDS: Final = ((Mark.BLUNDER, 12.0), (Mark.MISTAKE, 5.0), (Mark.INACCURACY, 2.0))
+
+
+class GradingBot(SamplingBot):
+    """The sampling bot as a grader: it prices every legal call, a Balkan kontra beyond
+    the bound the bot keeps on its own kontra chains too (a person may go further)."""
+
+    name = "grading"
+    prices_every_kontra = True
 
 
 def mark_for(loss: float) -> Mark:
