@@ -5,7 +5,9 @@ engine makes by itself (the dummy's cards on 2-player raspasy) are not decisions
 discard cards are one decision: the plan with a free discard is priced when the first card
 goes, the plan with the discard made when the contract is named, over the same deals (the
 bot keys a declarer's deals by his twelve cards and the auction), and the difference is
-what the discard cost.
+what the discard cost. A lone whister's open/closed choice is priced by playing the deal out
+both ways (:mod:`preferans.review.openclosed`); every marked decision carries what the
+others' calls showed and how the cards lay (:mod:`preferans.review.reading`).
 """
 
 from __future__ import annotations

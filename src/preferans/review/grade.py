@@ -137,7 +137,7 @@ class Grade:
     trick: int | None
     own: Pricing | None
     """Priced from the seat's own knowledge; None when the decision could not be priced
-    (a position outside the bot's model, an open/closed choice, the bot's rules of thumb)."""
+    (a position outside the bot's model, the bot's rules of thumb)."""
     known: Pricing | None
     """Priced in the deal as it lay (the double-dummy line)."""
     auto: bool = False
@@ -266,7 +266,8 @@ def price(bot: SamplingBot, view: View, action: Action) -> Pricing | str | None:
     if len(options) < 2:
         return None
     if isinstance(action, Call) and action.kind in (CallKind.OPEN, CallKind.CLOSED):
-        # The bot weighs open against closed by the chance of the contract, not in whists.
+        # The bot weighs open against closed by the chance of the contract, not in whists:
+        # the review plays both out instead (preferans.review.openclosed).
         return None
     found = _value(bot, view, decision, options, action)
     if found is None:
