@@ -95,27 +95,33 @@ def test_voids_misere_and_kontra_in_words() -> None:
     assert showed_text(Reading(6, True, ()), "en") == ""
 
 
-#: South's 7♥ cannot fail; West whists and opens his cards.
-MADE = {
-    Seat.S: "♥AKQJ109 ♠AK ♣A ♦A",
-    Seat.W: "♠QJ10 ♣KQJ ♦KQ ♥87",
-    Seat.E: "♠987 ♣10987 ♦J109",
+#: West holds ten sure tricks in spades and passes after South.
+SURE = {
+    Seat.W: "♠AKQJ10987 ♥AK",
+    Seat.S: "♣AKQJ ♦AKQ ♥QJ10",
+    Seat.E: "♣10987 ♦J1098 ♥98",
 }
 
 
 def test_a_marked_decision_says_what_the_calls_showed() -> None:
-    record = play_deal(SOCHI, MADE, TALON, [*AUCTION, "whist", "pass", "open"])
+    record = play_deal(SOCHI, SURE, "♦7 ♥7", ["pass", "pass"])
     review = review_record(record, seats=[Seat.W], samples=8)
     marked = [g for g in review.grades if g.graded and g.loss >= 2.0]
     assert marked, [(g.kind, g.loss) for g in review.grades]
     for grade in review.grades:
         assert (grade.reading is not None) == (grade in marked)
     costliest = review.costliest(1)[0]
-    assert "What the calls showed" in explain(costliest, "en")
-    assert "the declarer's bidding (South: 6♠, play 7♥)" in explain(costliest, "en")
-    assert "Что показали заявки" in explain(costliest, "ru")
+    assert costliest.kind == "bid" and costliest.move == 1
+    english, russian = explain(costliest, "en"), explain(costliest, "ru")
+    assert "What the calls showed (in the " in english
+    assert "South's pass in the auction showed" in english
+    assert "Что показали заявки (в " in russian and "пас Юга в торговле показал" in russian
     data = review_to_dict(review)
     shown = next(d for d in data["deals"][0]["decisions"] if d["move"] == costliest.move)
-    assert shown["reading"]["shown"][0]["seat"] == "S"
-    assert shown["reading"]["shown"][0]["suit"] == "♥"
-    assert data["costliest"][0]["text"]["en"] == explain(costliest, "en")
+    assert shown["reading"]["shown"][0] == {
+        **shown["reading"]["shown"][0],
+        "seat": "S",
+        "role": "passer",
+        "calls": ["pass"],
+    }
+    assert data["costliest"][0]["text"]["en"] == english

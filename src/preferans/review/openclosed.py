@@ -24,7 +24,7 @@ from preferans.bots.sampling import SamplingBot
 from preferans.cards import CardSet
 from preferans.errors import PreferansError
 from preferans.review.grade import Priced, Pricing
-from preferans.review.known import KnownDealBot
+from preferans.review.known import KnownDealBot, true_world
 
 if TYPE_CHECKING:
     from preferans.game import DealState, View
@@ -86,11 +86,11 @@ def world_state(state: DealState, world: World) -> DealState | None:
 
 
 def _played_out(
-    start: DealState, choice: Action, whister: Seat, player: SamplingBot
+    start: DealState, choice: Action, whister: Seat, closed: SamplingBot | None
 ) -> tuple[float, int]:
     """The whister's whists and the declarer's tricks when ``choice`` is made in ``start``
-    and ``player`` plays every seat to the end (without claims: a claim only shortens what
-    the cards decide)."""
+    and the deal is played to its end without claims (a claim only shortens what the cards
+    decide): by ``closed`` at every seat, or double dummy when it is None."""
     from dataclasses import replace
 
     state = start.apply(choice)
@@ -101,6 +101,8 @@ def _played_out(
         cards = tuple(a for a in view.legal_actions if not isinstance(a, Claim))
         if len(cards) != len(view.legal_actions):
             view = replace(view, legal_actions=cards)
+        # Double dummy: the solver's one deal is this playout's as it now lies.
+        player = closed if closed is not None else KnownDealBot(true_world(state, view))
         state = state.apply(player.choose(view))
     result = state.result()
     tricks = result.tricks.get(result.declarer, 0) if result.declarer is not None else 0
@@ -139,11 +141,8 @@ def price_open_closed(
         for option in legal:
             # Open, every card the whister plays is seen and the declarer sees them all:
             # the deal as the solver plays it. Closed, each seat guesses from its own view.
-            if option == open_:
-                player: SamplingBot = KnownDealBot(world)
-            else:
-                player = SamplingBot(seed=seed ^ key, samples=PLAY_SAMPLES)
-            value, tricks = _played_out(start, option, view.seat, player)
+            closed = None if option == open_ else SamplingBot(seed=seed ^ key, samples=PLAY_SAMPLES)
+            value, tricks = _played_out(start, option, view.seat, closed)
             row = totals[option]
             row[0] += world.weight * value
             row[1] += world.weight * tricks
