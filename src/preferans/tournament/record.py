@@ -28,7 +28,7 @@ from .plan import RoundPlan
 from .settings import TournamentSettings
 from .standings import RoundResult
 
-__all__ = ["FORMAT", "RoundRecord", "TournamentRecord"]
+__all__ = ["FORMAT", "RoundRecord", "TournamentRecord", "plain_json"]
 
 #: The ``format`` of a tournament record; it changes if the layout does.
 FORMAT: Final = "preferans-tournament-1"
@@ -143,7 +143,7 @@ class TournamentRecord:
             "settings": self.settings.to_dict(),
             "players": list(self.players),
             "rounds": [r.to_dict() for r in self.rounds],
-            "standings": _plain(self.standings),
+            "standings": plain_json(self.standings),
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -197,10 +197,10 @@ class TournamentRecord:
         return cls.from_dict(data)
 
 
-def _plain(value: Any) -> Any:
+def plain_json(value: Any) -> Any:
     """Mapping proxies back into dicts, for ``json``."""
     if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: plain_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
+        return [plain_json(v) for v in value]
     return value
