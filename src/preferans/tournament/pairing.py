@@ -31,7 +31,7 @@ from preferans.errors import PreferansError, RulesError
 from .draw import fair_order
 from .plan import RoundPlan, TablePlan, is_bot
 
-__all__ = ["SEARCH_BUDGET", "Ranked", "first_round", "shape", "swiss_round"]
+__all__ = ["SEARCH_BUDGET", "Ranked", "first_round", "greedy_groups", "shape", "swiss_round"]
 
 #: Tables the search may look at for one number of allowed repeat meetings.
 SEARCH_BUDGET: Final = 20_000
@@ -204,7 +204,7 @@ def _search(
         return None
 
 
-def _greedy(
+def greedy_groups(
     order: list[str], sizes: list[int], met: Mapping[str, Collection[str]]
 ) -> list[list[str]]:
     """Each table in turn: the head with the first of the closest companions (among
@@ -233,7 +233,7 @@ def _groups(
 ) -> list[list[str]]:
     """The closest arrangement with the fewest repeats the searches find: the greedy one
     first, then a bisection on the number of repeats allowed."""
-    best = _greedy(order, sizes, met)
+    best = greedy_groups(order, sizes, met)
     high = sum(_repeats(group, met) for group in best)
     low = 0
     while low < high:
