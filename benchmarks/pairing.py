@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from preferans.tournament.pairing import greedy_groups, first_round, shape, swiss_round
+from preferans.tournament.pairing import first_round, greedy_groups, shape, swiss_round
 from preferans.tournament.plan import RoundPlan, meetings
 
 SECRET_BASE = b"pairing-benchmark"
