@@ -39,6 +39,7 @@ from preferans.server.quarantine import (
     reason_of,
     set_aside,
 )
+from preferans.server.tournaments_deals import DealSource, resolve_deal_source
 from preferans.server.views import ViewSet
 
 if TYPE_CHECKING:
@@ -174,6 +175,12 @@ class TableInfo:
     created_at: float
     away_seconds: float | None = None
     adjourn_votes: tuple[str, ...] = ()
+    max_deals: int | None = None
+    """A tournament round of a fixed length ends after this many deals."""
+    deal_id: str | None = None
+    """A tournament table's deal id (its deals come from it and the round's secret,
+    without the players' seeds: ``server/tournaments_deals.py``)."""
+    deal_source: DealSource | None = None
 
     def public(self) -> dict[str, Any]:
         return {
@@ -324,6 +331,7 @@ class TableActor:
             {"seat": r.seat, "name": r.name, "text": r.text, "at": r.created_at}
             for r in reversed(talk)
         )
+        source = resolve_deal_source(getattr(row, "deal_source", None), row.seed)
         self.info = TableInfo(
             id=row.id,
             creator_id=row.creator_id,
@@ -338,6 +346,9 @@ class TableActor:
             created_at=row.created_at,
             away_seconds=getattr(row, "away_seconds", None),
             adjourn_votes=votes_of(getattr(row, "adjourn_votes", None)),
+            max_deals=getattr(row, "max_deals", None),
+            deal_id=None if source is None else source[0],
+            deal_source=None if source is None else source[1],
         )
         self.seats = _seat_map(seat_rows)
         if game is not None:
@@ -366,6 +377,8 @@ class TableActor:
             self.info.target,
             bytes.fromhex(self.info.secret),
             seeds,
+            deal_source=self.info.deal_source,
+            max_deals=self.info.max_deals,
         )
         self.pulya.start_deal()
         self._emit_deal_start()
@@ -751,6 +764,7 @@ class TableActor:
             self.club, self.info, self.seats, self.pulya, self.auto_marks, self.auto_counts
         )
         self.info.status = "finished"
+        self.club.game_ended(self.table_id)
         self._schedule_idle()
         self._emit(
             "game_end",

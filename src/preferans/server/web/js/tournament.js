@@ -1,0 +1,166 @@
+// Tournaments: the lobby's list (upcoming, running, finished) and a page per tournament
+// (settings, registration, live standings, every table with its record and replay).
+
+import { h, clear } from "./dom.js";
+import { language } from "./i18n.js";
+
+const STRINGS = {
+  en: {
+    tournaments: "Tournaments", upcoming: "Upcoming", running: "Running", finished: "Finished",
+    cancelled: "Cancelled", none: "None.", starts: "starts", players: "players",
+    director: "Director", settings: "Settings", register: "Register", unregister: "Withdraw",
+    registered: "You are registered.", password: "Tournament password",
+    standings: "Standings", finalStandings: "Final standings", liveStandings: "Standings (live)",
+    rank: "#", player: "Player", total: "Total", round: "Round", tables: "Tables",
+    table: "Table", byes: "Byes", commitment: "Commitment", secret: "Secret",
+    secretLater: "revealed after the round", record: "record", replay: "replay", watch: "watch",
+    pending: "not started", playing: "playing", done: "finished", bot: "bot (not ranked)",
+    tieBreaks: "Tie-breaks", back: "Lobby", registeredPlayers: "Registered",
+    noStandings: "No round has finished yet.", swiss: "Swiss", duplicate: "Duplicate",
+    loginToRegister: "Log in to register.", open: "Open",
+  },
+  ru: {
+    tournaments: "Турниры", upcoming: "Скоро", running: "Идут", finished: "Завершены",
+    cancelled: "Отменены", none: "Нет.", starts: "начало", players: "игроков",
+    director: "Директор", settings: "Условия", register: "Записаться", unregister: "Сняться",
+    registered: "Вы записаны.", password: "Пароль турнира",
+    standings: "Таблица", finalStandings: "Итоговая таблица", liveStandings: "Таблица (сейчас)",
+    rank: "№", player: "Игрок", total: "Итого", round: "Тур", tables: "Столы",
+    table: "Стол", byes: "Пропускают тур", commitment: "Обязательство", secret: "Секрет",
+    secretLater: "откроется после тура", record: "запись", replay: "повтор", watch: "смотреть",
+    pending: "не начат", playing: "идёт", done: "сыгран", bot: "бот (вне зачёта)",
+    tieBreaks: "Дополнительные показатели", back: "Лобби", registeredPlayers: "Записались",
+    noStandings: "Ни один тур ещё не сыгран.", swiss: "Швейцарская", duplicate: "Дубликат",
+    loginToRegister: "Войдите, чтобы записаться.", open: "Открыть",
+  },
+};
+
+function tr(key) {
+  const table = STRINGS[language()] || STRINGS.en;
+  return table[key] ?? STRINGS.en[key] ?? key;
+}
+
+async function call(method, path, body) {
+  const options = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const messages = data && data.messages;
+    throw new Error((messages && messages[language()]) || (data && data.detail) || response.statusText);
+  }
+  return data;
+}
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString(language() === "ru" ? "ru-RU" : "en-GB",
+    { dateStyle: "medium", timeStyle: "short" });
+}
+
+function describe(x) { return (x.describe && x.describe[language()]) || x.kind; }
+
+/** The lobby's panel: the tournaments by status, each a link to its page. */
+export function tournamentsPanel() {
+  const box = h("section.card-panel.tournaments", h("h2", tr("tournaments")));
+  async function load() {
+    const all = await call("GET", "/api/tournaments?limit=60");
+    const groups = ["upcoming", "running", "finished"].map((status) => {
+      const items = all.filter((x) => x.status === status);
+      return h("div.tournament-group", { dataset: { status } }, h("h3", tr(status)),
+        items.length ? h("ul", items.map((x) => h("li", { dataset: { tournament: x.id } },
+          h("a.tournament-link", { href: `#/tournament/${x.id}` }, h("b", x.name)),
+          ` · ${describe(x)} · ${x.players} ${tr("players")}`,
+          status === "upcoming" ? ` · ${tr("starts")} ${when(x.start_at)}` : null)))
+          : h("p.muted", tr("none")));
+    });
+    clear(box, h("h2", tr("tournaments")), groups);
+  }
+  load().catch(() => {});
+  const timer = setInterval(() => { if (document.contains(box)) load().catch(() => {}); else clearInterval(timer); }, 3000);
+  return box;
+}
+
+function standingsTable(standings) {
+  if (!standings || !standings.rows || !standings.rows.length) return h("p.muted", tr("noStandings"));
+  const rounds = Math.max(0, ...standings.rows.map((r) => (r.rounds || []).length));
+  const breaks = standings.tie_breaks || [];
+  return h("table.standings",
+    h("thead", h("tr", h("th", tr("rank")), h("th", tr("player")),
+      Array.from({ length: rounds }, (_, i) => h("th", `${tr("round")} ${i + 1}`)),
+      h("th", tr("total")), breaks.map((b) => h("th", (b.names && b.names[language()]) || b.name || b)))),
+    h("tbody", standings.rows.map((r) => h("tr", { dataset: { player: r.name } },
+      h("td.num", r.rank == null ? "—" : String(r.rank)),
+      h("td", r.name, r.bot ? h("span.muted", ` · ${tr("bot")}`) : null),
+      Array.from({ length: rounds }, (_, i) => h("td.num", fmt((r.rounds || [])[i]))),
+      h("td.num.total", fmt(r.score)),
+      (r.tie_breaks || []).map((v) => h("td.num", fmt(v)))))));
+}
+
+function fmt(value) {
+  if (value === null || value === undefined) return "—";
+  const n = Number(value);
+  return Number.isFinite(n) ? (Math.round(n * 100) / 100).toString() : String(value);
+}
+
+function roundSection(round) {
+  const seats = (table) => Object.entries(table.seats).map(([seat, name]) => `${seat}: ${name || tr("bot")}`).join(", ");
+  return h("section.card-panel.round", { dataset: { round: round.number, status: round.status } },
+    h("h3", `${tr("round")} ${round.number} · ${tr(round.status)}`),
+    h("p.small", `${tr("commitment")}: `, h("code", round.commitment)),
+    h("p.small", `${tr("secret")}: `, round.secret ? h("code.secret", round.secret) : h("span.muted", tr("secretLater"))),
+    round.byes && round.byes.length ? h("p", `${tr("byes")}: ${round.byes.join(", ")}`) : null,
+    round.tables.length ? h("table.round-tables",
+      h("tbody", round.tables.map((table) => h("tr", { dataset: { table: table.table } },
+        h("td", `${tr("table")} ${table.number} (#${table.table})`),
+        h("td", seats(table)),
+        h("td", tr(table.status === "finished" ? "done" : "playing")),
+        h("td", table.replay ? [h("a.replay-link", { href: table.replay }, tr("replay")), " · ",
+          h("a.record-link", { href: table.record }, tr("record"))]
+          : h("a.watch-link", { href: `#/table/${table.table}` }, tr("watch"))))))) : null);
+}
+
+/** A tournament's page; reloads itself every few seconds while the tournament runs. */
+export async function tournamentView(app, root, id) {
+  let timer = null;
+  async function render() {
+    const data = await call("GET", `/api/tournaments/${id}`);
+    const message = h("p.form-error", { role: "alert" });
+    const password = h("input", { name: "tournament-password", type: "password", maxlength: 64, autocomplete: "off" });
+    async function act(path, body) {
+      try { await call("POST", path, body); await render(); } catch (problem) { message.textContent = problem.message; }
+    }
+    let registration = null;
+    if (data.status === "upcoming") {
+      if (!app.user) registration = h("p.muted", tr("loginToRegister"));
+      else if (data.you_registered) {
+        registration = h("div.row", h("span.registered", tr("registered")),
+          h("button.ghost", { type: "button", id: "unregister", onclick: () => act(`/api/tournaments/${id}/unregister`) }, tr("unregister")));
+      } else {
+        registration = h("form.row", { onsubmit: (e) => { e.preventDefault(); act(`/api/tournaments/${id}/register`, { password: password.value || null }); } },
+          data.has_password ? h("label", tr("password"), password) : null,
+          h("button.primary", { type: "submit", id: "register" }, tr("register")));
+      }
+    }
+    const s = data.settings;
+    const title = data.status === "finished" ? tr("finalStandings") : data.status === "running" ? tr("liveStandings") : tr("standings");
+    clear(root, h("div.tournament-page", { dataset: { tournament: data.id, status: data.status } },
+      h("div.row", h("a.button.ghost.small", { href: "#/" }, "← ", tr("back")), h("h2", data.name)),
+      h("p", `${tr(data.kind)} · ${describe(data)} · ${tr(data.status)}`),
+      h("section.card-panel",
+        h("h3", tr("settings")),
+        h("p", `${tr("director")}: ${data.director} · ${tr("starts")} ${when(data.start_at)} · ${s.move_seconds} s`),
+        h("p", `${tr("registeredPlayers")} (${data.players}/${s.max_players}): ${data.registered.map((p) => p.name).join(", ")}`),
+        data.note ? h("p.muted", data.note[language()] || data.note.en) : null,
+        registration, message),
+      h("section.card-panel.standings-box", h("h3", title), standingsTable(data.standings)),
+      data.rounds.filter((r) => r.status !== "pending").map(roundSection)));
+    if (data.status === "finished" || data.status === "cancelled") { clearInterval(timer); timer = null; }
+  }
+  await render();
+  timer = setInterval(() => { if (document.contains(root.firstChild)) render().catch(() => {}); else clearInterval(timer); }, 2000);
+  return () => { if (timer) clearInterval(timer); };
+}
