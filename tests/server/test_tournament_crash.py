@@ -8,7 +8,6 @@ import asyncio
 import random
 from pathlib import Path
 
-import httpx
 from server_harness import ServerProcess, autoplay, drive
 from tournament_harness import create, join, settings, wait_for
 
@@ -19,7 +18,7 @@ async def test_kill_9_mid_round_resumes_every_table(tmp_path: Path) -> None:
     try:
         names = [f"k_{i}" for i in range(6)]
         players = await join(server, names)
-        tid = await create(players[0], settings(rounds=2, deals=2, lead=4))
+        tid = await create(players[0], settings(rounds=2, deals=1, lead=4))
         for player in players:
             response = await player.http.post(f"/api/tournaments/{tid}/register", json={})
             assert response.status_code == 200
@@ -39,10 +38,6 @@ async def test_kill_9_mid_round_resumes_every_table(tmp_path: Path) -> None:
             for p in at_table:
                 await p.expect(lambda m: m.get("type") == "snapshot")
             await drive(at_table, 5, rng)  # a few acknowledged moves at every table
-        before = {}
-        for table in tables:
-            log = httpx.get(f"{server.base}/api/tables/{table['table']}").json()
-            before[table["table"]] = log["status"]
         views = {p.name: p.latest["view"] for p in players if p.latest}
 
         server.kill9()
@@ -71,7 +66,6 @@ async def test_kill_9_mid_round_resumes_every_table(tmp_path: Path) -> None:
             )
         final = await wait_for(players[0], tid, lambda d: d["status"] == "finished")
         assert len(final["standings"]["rows"]) >= 6
-        assert all(before.values())
         for player in players:
             await player.close()
     finally:
