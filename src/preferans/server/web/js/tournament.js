@@ -17,7 +17,9 @@ const STRINGS = {
     pending: "not started", playing: "playing", done: "finished", bot: "bot (not ranked)",
     tieBreaks: "Tie-breaks", back: "Lobby", registeredPlayers: "Registered",
     noStandings: "No round has finished yet.", swiss: "Swiss", duplicate: "Duplicate",
-    loginToRegister: "Log in to register.", open: "Open",
+    loginToRegister: "Log in to register.", open: "Open", perMove: "{s} s a move",
+    status_upcoming: "registration open", status_running: "running", status_finished: "finished",
+    status_cancelled: "cancelled",
   },
   ru: {
     tournaments: "Турниры", upcoming: "Скоро", running: "Идут", finished: "Завершены",
@@ -31,7 +33,9 @@ const STRINGS = {
     pending: "не начат", playing: "идёт", done: "сыгран", bot: "бот (вне зачёта)",
     tieBreaks: "Дополнительные показатели", back: "Лобби", registeredPlayers: "Записались",
     noStandings: "Ни один тур ещё не сыгран.", swiss: "Швейцарская", duplicate: "Дубликат",
-    loginToRegister: "Войдите, чтобы записаться.", open: "Открыть",
+    loginToRegister: "Войдите, чтобы записаться.", open: "Открыть", perMove: "{s} с на ход",
+    status_upcoming: "идёт запись", status_running: "идёт", status_finished: "завершён",
+    status_cancelled: "отменён",
   },
 };
 
@@ -84,25 +88,36 @@ export function tournamentsPanel() {
   return box;
 }
 
+const BREAKS = {
+  en: { opponents_sum: "Opponents' sum", rounds_won: "Rounds won", best_round: "Best round" },
+  ru: { opponents_sum: "Сумма соперников", rounds_won: "Выиграно туров", best_round: "Лучший тур" },
+};
+
 function standingsTable(standings) {
   if (!standings || !standings.rows || !standings.rows.length) return h("p.muted", tr("noStandings"));
   const rounds = Math.max(0, ...standings.rows.map((r) => (r.rounds || []).length));
-  const breaks = standings.tie_breaks || [];
-  return h("table.standings",
+  const breaks = ["opponents_sum", "rounds_won", "best_round"];
+  const names = BREAKS[language()] || BREAKS.en;
+  const table = h("table.standings",
     h("thead", h("tr", h("th", tr("rank")), h("th", tr("player")),
       Array.from({ length: rounds }, (_, i) => h("th", `${tr("round")} ${i + 1}`)),
-      h("th", tr("total")), breaks.map((b) => h("th", (b.names && b.names[language()]) || b.name || b)))),
-    h("tbody", standings.rows.map((r) => h("tr", { dataset: { player: r.name } },
-      h("td.num", r.rank == null ? "—" : String(r.rank)),
-      h("td", r.name, r.bot ? h("span.muted", ` · ${tr("bot")}`) : null),
+      h("th", tr("total")), breaks.map((b) => h("th.tie-break", names[b])))),
+    h("tbody", standings.rows.map((r) => h("tr", { dataset: { player: r.player } },
+      h("td.num", String(r.rank)),
+      h("td", h("a.player-link", { href: `#/player/${encodeURIComponent(r.player)}` }, r.player)),
       Array.from({ length: rounds }, (_, i) => h("td.num", fmt((r.rounds || [])[i]))),
-      h("td.num.total", fmt(r.score)),
-      (r.tie_breaks || []).map((v) => h("td.num", fmt(v)))))));
+      h("td.num.total", fmt(r.total)),
+      breaks.map((b) => h("td.num", fmt(r[b])))))));
+  const bots = standings.bots || [];
+  return [table, bots.length ? h("p.muted.bots", `${tr("bot")}: `,
+    bots.map((b) => `${tr("round")} ${b.round} ${b.name} ${fmt(b.score)}`).join("; ")) : null];
 }
 
+/** A number, or an exact fraction as the library writes it ("650/3"), to two places. */
 function fmt(value) {
   if (value === null || value === undefined) return "—";
-  const n = Number(value);
+  const [top, bottom] = String(value).split("/");
+  const n = bottom === undefined ? Number(top) : Number(top) / Number(bottom);
   return Number.isFinite(n) ? (Math.round(n * 100) / 100).toString() : String(value);
 }
 
@@ -149,10 +164,10 @@ export async function tournamentView(app, root, id) {
     const title = data.status === "finished" ? tr("finalStandings") : data.status === "running" ? tr("liveStandings") : tr("standings");
     clear(root, h("div.tournament-page", { dataset: { tournament: data.id, status: data.status } },
       h("div.row", h("a.button.ghost.small", { href: "#/" }, "← ", tr("back")), h("h2", data.name)),
-      h("p", `${tr(data.kind)} · ${describe(data)} · ${tr(data.status)}`),
+      h("p.tournament-kind", `${describe(data)} · ${tr(`status_${data.status}`)}`),
       h("section.card-panel",
         h("h3", tr("settings")),
-        h("p", `${tr("director")}: ${data.director} · ${tr("starts")} ${when(data.start_at)} · ${s.move_seconds} s`),
+        h("p", `${tr("director")}: ${data.director} · ${tr("starts")} ${when(data.start_at)} · ${tr("perMove").replace("{s}", s.move_seconds)}`),
         h("p", `${tr("registeredPlayers")} (${data.players}/${s.max_players}): ${data.registered.map((p) => p.name).join(", ")}`),
         data.note ? h("p.muted", data.note[language()] || data.note.en) : null,
         registration, message),
