@@ -94,7 +94,8 @@ async def tournament(
     think: tuple[float, float],
     seed: int,
 ) -> tuple[Stats, float, dict[str, float]]:
-    start = datetime.now(UTC) + timedelta(seconds=3)
+    # Time to register everybody first (the start closes the registration).
+    start = datetime.now(UTC) + timedelta(seconds=3 + 0.1 * len(clients))
     body = {
         "name": "Benchmark",
         "settings": {
@@ -130,6 +131,8 @@ async def tournament(
         for seat, name in table["seats"].items()
         if name is not None
     ]
+    if len(seating) != len(clients):
+        raise RuntimeError(f"only {len(seating)} of {len(clients)} players were seated")
     stats, took = await _run_tables(base.replace("http", "ws"), seating, think, seed)
     ended = time.monotonic()
     while (await clients[0].get(f"/api/tournaments/{tid}")).json()["status"] != "finished":

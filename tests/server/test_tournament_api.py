@@ -14,6 +14,9 @@ import pytest
 from server_harness import Client, ServerProcess
 from tournament_harness import create, join, play_rounds, settings, wait_for
 
+from preferans.tournament.record import TournamentRecord
+from preferans.tournament.verify import verify_tournament
+
 
 @pytest.fixture(scope="module")
 def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
@@ -166,6 +169,11 @@ async def test_a_swiss_tournament_is_played_to_its_final_standings(club: ServerP
             assert table["status"] == "finished" and table["record"]
             record = await players[0].http.get(table["record"])
             assert record.status_code == 200 and "Secret" in record.text
+    # The whole tournament verifies: commitments, plans, every deal, scores, standings.
+    text = (await players[0].http.get(f"/api/tournaments/{tid}/record")).text
+    report = verify_tournament(TournamentRecord.from_json(text))
+    assert report.ok, report.failure
+    assert not report.unchecked
     finished = (await players[0].http.get("/api/tournaments?status=finished")).json()
     assert any(x["id"] == tid for x in finished)
     for player in players:

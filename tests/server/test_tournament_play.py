@@ -16,6 +16,8 @@ from tournament_harness import create, join, play_rounds, settings, wait_for
 
 from preferans import notation
 from preferans.notation.fair import check_fairness
+from preferans.tournament.record import TournamentRecord
+from preferans.tournament.verify import verify_tournament
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +69,9 @@ async def test_a_duplicate_round_deals_the_same_cards_at_every_table(
         group = [t["seats"][seat] for t in tables]
         assert sum(Fraction(scores[name]) for name in group) == 0
     assert sorted(row["player"] for row in final["standings"]["rows"]) == sorted(names)
+    text = (await players[0].http.get(f"/api/tournaments/{tid}/record")).text
+    verified = verify_tournament(TournamentRecord.from_json(text))
+    assert verified.ok, verified.failure
     for player in players:
         await player.close()
 
@@ -110,5 +115,8 @@ async def test_thirty_players_four_swiss_rounds(club: ServerProcess) -> None:
     standings = final["standings"]["rows"]
     assert [row["rank"] for row in standings] == sorted(row["rank"] for row in standings)
     assert all(len(row["rounds"]) == 4 for row in standings)
+    text = (await players[0].http.get(f"/api/tournaments/{tid}/record")).text
+    verified = verify_tournament(TournamentRecord.from_json(text))
+    assert verified.ok, verified.failure
     for player in players:
         await player.close()

@@ -124,7 +124,7 @@ async def finish_game(
         deltas = None
         if verdict.rated:
             # A tournament round of a fixed number of deals is rated as a pulya of that
-            # length (docs/tournaments.md): its table's target only keeps the sheet open.
+            # length (docs/tournaments.md): such a table has no pulya target.
             length = info.target if info.max_deals is None else info.max_deals
             deltas = rate(ratings, exact, info.rules.variant, length, pulya.sheet.deals)
         rated = deltas is not None

@@ -31,7 +31,7 @@ class Pulya:
         self,
         table_id: int,
         rules: Rules,
-        target: int,
+        target: int | None,
         secret: bytes,
         seeds: Mapping[Seat, str],
         *,
@@ -40,7 +40,8 @@ class Pulya:
     ) -> None:
         """``deal_source`` replaces the table's own fair deals (a duplicate round deals the
         same cards at every table); ``max_deals`` ends the game after that many deals
-        (a tournament round of a fixed length) even if the sheet is not complete."""
+        (a tournament round of a fixed length: its sheet has no ``target``) even if the
+        sheet is not complete."""
         self.table_id = table_id
         self.rules = rules
         self.target = target

@@ -374,7 +374,8 @@ class TableActor:
         self.pulya = Pulya(
             self.table_id,
             self.info.rules,
-            self.info.target,
+            # A table of a fixed number of deals keeps its sheet open (no pulya target).
+            self.info.target if self.info.max_deals is None else None,
             bytes.fromhex(self.info.secret),
             seeds,
             deal_source=self.info.deal_source,

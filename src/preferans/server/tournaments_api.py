@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi import Path as ApiPath
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
@@ -34,6 +35,7 @@ from preferans.server.club import Club
 from preferans.server.door import check_conventions, check_table_password
 from preferans.server.limits import check_password_guess
 from preferans.server.refusals import Refusal
+from preferans.server.tournaments_record import tournament_record
 from preferans.server.tournaments_view import detail, summaries
 from preferans.tournament.settings import TournamentSettings
 
@@ -281,3 +283,17 @@ async def get_tournament(tournament_id: TournamentId, request: Request) -> dict[
     user = await optional_user(request)
     async with club.engine.connect() as connection:
         return await detail(connection, tournament_id, user.id if user else None)
+
+
+@router.get("/tournaments/{tournament_id}/record")
+async def record(tournament_id: TournamentId, request: Request) -> Response:
+    """The tournament's record for ``preferans verify``: every started round's commitment
+    and plan; every finished round's secret, tables' game records and scores; the
+    standings (``docs/tournaments.md``)."""
+    async with _club(request).engine.connect() as connection:
+        found = await tournament_record(connection, tournament_id)
+    return Response(
+        found.to_json(indent=1),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="tournament-{tournament_id}.json"'},
+    )

@@ -13,8 +13,7 @@ from typing import Any
 
 from preferans.scoring import sheet_from_dict
 from preferans.server.tournaments_store import PlannedTable, TableGame
-from preferans.tournament.duplicate import duplicate_round
-from preferans.tournament.pairing import first_round, swiss_round
+from preferans.tournament.director import plan_round
 from preferans.tournament.plan import RoundPlan
 from preferans.tournament.results import TableResult
 from preferans.tournament.settings import TournamentSettings
@@ -52,26 +51,12 @@ def next_plan(
     done: Sequence[Mapping[str, Any]],
 ) -> tuple[dict[str, Any], list[PlannedTable]]:
     """Round ``number``'s plan (JSON) and its tables with user ids (None: a bot)."""
-    names = list(players)
-    if settings.kind == "duplicate":
-        plan = duplicate_round(names, settings.table_size, secret, number)
-    elif number == 1:
-        plan = first_round(names, secret, settings.table_size)
-    else:
-        rounds = round_results(done, settings.kind)
-        standings = Standings.compute(rounds, names)
-        met: dict[str, set[str]] = {}
-        for finished in rounds:
-            for a, b in finished.plan.meetings():
-                met.setdefault(a, set()).add(b)
-                met.setdefault(b, set()).add(a)
-        plan = swiss_round(standings, met, settings.table_size, number, secret)
+    finished = round_results(done, settings.kind)
+    assert len(finished) == number - 1
+    # The library's plan_round: the one ``preferans verify`` derives the plan with.
+    plan = plan_round(settings, list(players), finished, secret)
     planned = [
-        PlannedTable(
-            table.number,
-            tuple(None if name is None else players[name] for name in table.seats),
-            table.rotation,
-        )
+        PlannedTable(table, tuple(None if name is None else players[name] for name in table.seats))
         for table in plan.tables
     ]
     return plan.to_dict(), planned

@@ -20,24 +20,28 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from preferans.seats import Seat, player_seats
 from preferans.server import models
 from preferans.server.tournaments_deals import deal_spec
-from preferans.tournament.deals import deal_id
+from preferans.tournament.director import table_deal_id
+from preferans.tournament.plan import TablePlan
 from preferans.tournament.settings import TournamentSettings
 
-__all__ = ["FIXED_DEALS_TARGET", "TableGame", "create_tables", "round_games"]
-
-FIXED_DEALS_TARGET = 100
-"""The sheet target of a table that plays a fixed number of deals: high enough that no
-pulya closes before the last deal (the table ends after ``max_deals``)."""
+__all__ = ["PlannedTable", "TableGame", "create_tables", "round_games"]
 
 
 @dataclass(frozen=True, slots=True)
 class PlannedTable:
-    """One table of a round as the pairing planned it: ``seats`` in seat order, a user id
-    per seat or None for a bot."""
+    """One table of a round as the pairing planned it, with ``seats`` in seat order: a
+    user id per seat or None for a bot."""
 
-    number: int
+    plan: TablePlan
     seats: tuple[int | None, ...]
-    rotation: int = 0
+
+    @property
+    def number(self) -> int:
+        return self.plan.number
+
+    @property
+    def rotation(self) -> int:
+        return self.plan.rotation
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +77,14 @@ async def create_tables(
     now = time.time()
     ids = []
     for table in tables:
-        duplicate = settings.kind == "duplicate"
-        deals = deal_id(str(tournament_id), round_no, None if duplicate else table.number)
+        deals = table_deal_id(settings, str(tournament_id), round_no, table.plan)
         result = await connection.execute(
             insert(models.tables).values(
                 creator_id=director_id,
                 rules_json=rules.to_json(),
-                target=settings.pulya_target or FIXED_DEALS_TARGET,
+                # A round of a fixed number of deals has no pulya target (0 in the row:
+                # the table's sheet is open and the game ends after ``max_deals``).
+                target=settings.pulya_target or 0,
                 stake=0.0,
                 password_hash=None,
                 clock_seconds=settings.move_seconds,
