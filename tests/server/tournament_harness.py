@@ -9,6 +9,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import httpx
 from server_harness import Client, ServerProcess, autoplay
 
 __all__ = ["Player", "create", "play_rounds", "settings", "wait_for"]
@@ -81,7 +82,12 @@ async def wait_for(
 ) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
-        response = await client.http.get(f"/api/tournaments/{tournament_id}")
+        try:
+            response = await client.http.get(f"/api/tournaments/{tournament_id}")
+        except httpx.RemoteProtocolError:
+            # A pooled connection the server closed as idle (uvicorn's keep-alive) just as
+            # it was reused: the GET is idempotent, ask again.
+            continue
         assert response.status_code == 200, response.text
         data: dict[str, Any] = response.json()
         if predicate(data):
