@@ -11,14 +11,17 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans.server import models
+from preferans.server.broadcast import Broadcast
 from preferans.server.cluster import Cluster, LocalCluster, RedisCluster
+from preferans.server.commands import Address, Command, Reload
 from preferans.server.config import Settings
+from preferans.server.connections import Connection
 from preferans.server.db import LogWriter, checkpoints, create_engine, migrate
 from preferans.server.limits import Connections
 from preferans.server.protocol import error
@@ -29,12 +32,9 @@ from preferans.server.quarantine import (
     reason_of,
     set_aside,
 )
-from preferans.server.tables import Address, Command, Reload, TableActor
+from preferans.server.tables import TableActor
 from preferans.server.thinking import Thinking
 from preferans.server.throttle import LocalBuckets, RedisBuckets
-
-if TYPE_CHECKING:
-    from preferans.server.connections import Connection
 
 __all__ = ["Club"]
 
@@ -212,36 +212,23 @@ class Club:
 
     # --- delivery ------------------------------------------------------------------------
 
-    def broadcast(
-        self,
-        table_id: int,
-        users: dict[int, str],
-        epoch: str,
-        version: int | None,
-        texts: dict[str, str],
-    ) -> None:
-        """Send an event (``version`` None: the announcement of a new epoch) everywhere."""
-        self.deliver_local(table_id, users, epoch, version, texts)
-        self.cluster.publish_event(table_id, users, epoch, version, texts)
+    def broadcast(self, event: Broadcast) -> None:
+        """Send an event (or the announcement of a new epoch) everywhere."""
+        self.deliver_local(event)
+        self.cluster.publish_event(event)
 
-    def deliver_local(
-        self,
-        table_id: int,
-        users: dict[int, str],
-        epoch: str,
-        version: int | None,
-        texts: dict[str, str],
-    ) -> None:
-        for connection in tuple(self.by_table.get(table_id, ())):
-            if version is None:
-                connection.new_epoch(epoch)
+    def deliver_local(self, event: Broadcast) -> None:
+        users = event.users
+        for connection in tuple(self.by_table.get(event.table_id, ())):
+            if event.version is None:
+                connection.new_epoch(event.epoch)
                 continue
             audience = users.get(connection.user_id, "*") if connection.user_id else "*"
-            text = texts.get(audience)
+            text = event.texts.get(audience)
             if text is None:
                 # Not subscribed yet: the snapshot it is about to get covers this event.
                 continue
-            connection.deliver_event(epoch, version, text)
+            connection.deliver_event(event.epoch, event.version, text)
 
     def reply(self, address: Address, message: dict[str, Any]) -> None:
         node, connection_id = address

@@ -9,22 +9,20 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import insert, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans import notation
 from preferans.notation.replay import record_from_game
 from preferans.seats import Seat
 from preferans.server import models, views
 from preferans.server.presence import stand_ins
+from preferans.server.pulya import Pulya
 from preferans.server.rating_rule import judge, moves_by_seat
+from preferans.server.seating import SeatInfo, TableInfo
 from preferans.server.sheet import rate
-
-if TYPE_CHECKING:
-    from preferans.server.club import Club
-    from preferans.server.pulya import Pulya
-    from preferans.server.tables import SeatInfo, TableInfo
 
 __all__ = ["RECORD_FORMAT", "build_record", "finish_game"]
 
@@ -86,14 +84,13 @@ def build_record(
 
 
 async def finish_game(
-    club: Club,
+    engine: AsyncEngine,
     info: TableInfo,
     seats: Mapping[Seat, SeatInfo],
     pulya: Pulya,
     auto: set[tuple[int, int]],
     auto_counts: Mapping[Seat, int] | None = None,
 ) -> dict[str, Any]:
-    engine = club.engine
     async with engine.begin() as connection:
         existing = (
             await connection.execute(
