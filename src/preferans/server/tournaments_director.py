@@ -98,8 +98,8 @@ class Director:
                 opened = await self._start(row.id)
             else:
                 opened = await self._advance(row.id)
-            for table_id in opened:
-                await self._load(table_id)
+            # A round's tables start together (each replays its empty log and deals).
+            await asyncio.gather(*(self._load(table_id) for table_id in opened))
 
     async def _load(self, table_id: int) -> None:
         try:
