@@ -144,6 +144,11 @@ async def test_a_swiss_tournament_is_played_to_its_final_standings(club: ServerP
     assert snapshot["you"] is None
 
     await asyncio.wait_for(play_rounds(players, tid, range(1, 3), seed=7), 180)
+    # No table's end revealed the round's secret (other tables of the round might still
+    # be playing its deals); the tournament's page shows it once the round is over.
+    for player in players:
+        ends = [m for m in player.messages if m.get("kind") == "game_end"]
+        assert ends and all(m["secret"] is None and m["summary"]["secret"] is None for m in ends)
     final = await wait_for(players[0], tid, lambda d: d["status"] == "finished")
     assert all(r["status"] == "done" and r["secret"] for r in final["rounds"])
     standings = final["standings"]
@@ -168,7 +173,9 @@ async def test_a_swiss_tournament_is_played_to_its_final_standings(club: ServerP
         for table in r["tables"]:
             assert table["status"] == "finished" and table["record"]
             record = await players[0].http.get(table["record"])
-            assert record.status_code == 200 and "Secret" in record.text
+            assert record.status_code == 200 and "Secret" not in record.text
+            game = (await players[0].http.get(f"/api/games/{table['table']}")).json()
+            assert game["secret"] is None and game["commitment"] == r["commitment"]
     # The whole tournament verifies: commitments, plans, every deal, scores, standings.
     text = (await players[0].http.get(f"/api/tournaments/{tid}/record")).text
     report = verify_tournament(TournamentRecord.from_json(text))

@@ -168,7 +168,9 @@ async def finish_game(
             },
             "ratings": changes,
             "commitment": info.commitment,
-            "secret": info.secret,
+            # A tournament table's secret is its round's: shown with the round's end
+            # (the tournament's page and record), never at one table's end.
+            "secret": None if info.deal_id else info.secret,
             # A tournament table deals by its deal id, without seeds (tournaments_deals).
             "seeds": {} if info.deal_id else {s.name: i.client_seed for s, i in seats.items()},
             "deal_id": info.deal_id,

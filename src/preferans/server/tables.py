@@ -652,7 +652,7 @@ class TableActor:
             "game_end",
             {
                 "summary": self.finished_summary,
-                "secret": self.info.secret,
+                "secret": self.finished_summary.get("secret"),
                 "commitment": self.info.commitment,
             },
             view=False,
@@ -928,7 +928,7 @@ class TableActor:
         message["chat"] = list(self.chat)
         if self.finished_summary is not None:
             message["summary"] = self.finished_summary
-            message["secret"] = self.info.secret
+            message["secret"] = self.finished_summary.get("secret")
         return message
 
 

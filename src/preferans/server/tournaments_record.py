@@ -1,12 +1,13 @@
 """A tournament's record (``preferans.tournament.record``), built from the database, for
 ``preferans verify``: the settings, the players, every started round's commitment and
 plan, and for every finished round its revealed secret, every table's game record (the
-text notation the table stored, with the round's secret and the table's deal id) and the
-scores, then the standings."""
+text notation the table stored, with the table's deal id, completed with the round's
+secret) and the scores, then the standings."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -50,8 +51,10 @@ async def tournament_record(connection: AsyncConnection, tournament_id: int) -> 
             rounds.append(RoundRecord(stored.number, stored.commitment, plan))
             continue
         results = json.loads(stored.results_json)
+        # Each table stored its record without the secret (a table's end is not the
+        # round's); the round's revealed secret completes it.
         tables = [
-            notation.loads(game.record["notation"])
+            replace(notation.loads(game.record["notation"]), secret=stored.secret)
             for game in sorted(games.get(stored.number, []), key=lambda g: g.number)
             if game.record is not None
         ]
