@@ -223,3 +223,20 @@ def test_preferans_verify_refuses_a_broken_tournament_record(
     assert len(err.strip().splitlines()) == 2  # the English line and the Russian one
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("changes", "players"),
+    [
+        ({"variant": "balkan", "rounds": 2, "deals": 2}, 7),
+        ({"table_size": 4, "rounds": 2, "deals": 2, "min_players": 4}, 10),
+        ({"kind": "duplicate", "table_size": 4, "rounds": 2, "deals": 2, "min_players": 8}, 9),
+        ({"variant": "rostov", "rounds": 2, "deals": None, "pulya_target": 5}, 6),
+    ],
+)
+def test_other_variants_table_sizes_and_pulyas_verify(
+    changes: dict[str, Any], players: int
+) -> None:
+    record = play_tournament(helpers.settings(**changes), names(players), "other")
+    report = check(record.to_dict())
+    assert report.ok, report.failure

@@ -26,7 +26,7 @@ from preferans.notation import GameRecord, NotationError, record_from_dict, reco
 
 from .plan import RoundPlan
 from .settings import TournamentSettings
-from .standings import RoundResult
+from .standings import RoundResult, scores_to_dict
 
 __all__ = ["FORMAT", "RoundRecord", "TournamentRecord", "plain_json"]
 
@@ -64,7 +64,7 @@ class RoundRecord:
     ) -> RoundRecord:
         """The record of a finished round: its result's plan and scores, the revealed
         secret and every table's game record (in the plan's order)."""
-        scores = {name: str(value) for name, value in sorted(result.scores().items())}
+        scores = scores_to_dict(result.scores())
         return cls(result.number, commitment, result.plan, secret.hex(), tuple(tables), scores)
 
     def to_dict(self) -> dict[str, Any]:

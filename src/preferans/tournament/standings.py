@@ -28,7 +28,7 @@ from .plan import RoundPlan, is_bot
 from .results import TableResult
 from .settings import Kind
 
-__all__ = ["BotRow", "RoundResult", "Standing", "Standings"]
+__all__ = ["BotRow", "RoundResult", "Standing", "Standings", "scores_to_dict"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +171,6 @@ class Standings:
             "rows": [row.to_dict() for row in self.rows],
             "bots": [bot.to_dict() for bot in self.bots],
         }
-
-    def __getitem__(self, player: str) -> Standing:
-        return self.row(player)
 
 
 def scores_to_dict(scores: Mapping[str, Fraction]) -> dict[str, str]:

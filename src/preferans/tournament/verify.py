@@ -21,12 +21,13 @@ from preferans.fairness import check_commitment, parse_secret
 from preferans.notation import GameRecord
 from preferans.notation.fair import check_fairness
 from preferans.notation.replay import replay
+from preferans.scoring import new_sheet
 
 from .director import plan_round, table_deal_id
 from .plan import TablePlan
 from .record import RoundRecord, TournamentRecord, plain_json
 from .results import TableResult
-from .standings import RoundResult, Standings
+from .standings import RoundResult, Standings, scores_to_dict
 
 __all__ = ["VerifyReport", "recompute_standings", "verify_tournament"]
 
@@ -172,7 +173,7 @@ def _round(record: TournamentRecord, rnd: RoundRecord, finished: list[RoundResul
         for table, game in zip(rnd.plan.tables, rnd.tables, strict=True)
     )
     result = RoundResult(number, record.settings.kind, rnd.plan, results)
-    scores = {name: str(value) for name, value in sorted(result.scores().items())}
+    scores = scores_to_dict(result.scores())
     if scores != dict(rnd.scores):
         name = next(
             n for n in sorted(set(scores) | set(rnd.scores)) if scores.get(n) != rnd.scores.get(n)
@@ -218,10 +219,11 @@ def _table(
                 f"{seat.english} is {game.players.get(seat)!r} in the game, {name!r} in the plan",
                 f"{seat.russian}: в партии {game.players.get(seat)!r}, в плане {name!r}",
             )
-    if game.target != settings.pulya_target:
+    target = new_sheet(settings.rules, settings.pulya_target).target
+    if game.target != target:
         raise fail(
-            f"the pulya is to {game.target}, the tournament's to {settings.pulya_target}",
-            f"пуля до {game.target}, а в турнире до {settings.pulya_target}",
+            f"the game's sheet is to {game.target}, the tournament's to {target}",
+            f"лист партии до {game.target}, а в турнире до {target}",
         )
     if settings.deals is not None and len(game.deals) != settings.deals:
         raise fail(
