@@ -14,22 +14,14 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+# The table leases' compare-and-extend and compare-and-delete scripts serve this lease too.
+from preferans.server.cluster import _RELEASE
+from preferans.server.cluster import _RENEW as _EXTEND
+
 log = logging.getLogger(__name__)
 
 __all__ = ["DirectorLease"]
 
-_EXTEND = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('pexpire', KEYS[1], ARGV[2])
-end
-return 0
-"""
-_RELEASE = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('del', KEYS[1])
-end
-return 0
-"""
 
 
 class DirectorLease:

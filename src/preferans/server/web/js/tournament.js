@@ -2,6 +2,7 @@
 // (settings, registration, live standings, every table with its record and replay).
 
 import { h, clear } from "./dom.js";
+import { api } from "./api.js";
 import { language } from "./i18n.js";
 
 const STRINGS = {
@@ -44,22 +45,6 @@ function tr(key) {
   return table[key] ?? STRINGS.en[key] ?? key;
 }
 
-async function call(method, path, body) {
-  const options = { method, headers: {}, credentials: "same-origin" };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, options);
-  let data = null;
-  try { data = await response.json(); } catch { data = null; }
-  if (!response.ok) {
-    const messages = data && data.messages;
-    throw new Error((messages && messages[language()]) || (data && data.detail) || response.statusText);
-  }
-  return data;
-}
-
 function when(seconds) {
   return new Date(seconds * 1000).toLocaleString(language() === "ru" ? "ru-RU" : "en-GB",
     { dateStyle: "medium", timeStyle: "short" });
@@ -71,7 +56,7 @@ function describe(x) { return (x.describe && x.describe[language()]) || x.kind; 
 export function tournamentsPanel() {
   const box = h("section.card-panel.tournaments", h("h2", tr("tournaments")));
   async function load() {
-    const all = await call("GET", "/api/tournaments?limit=60");
+    const all = await api.tournaments();
     const groups = ["upcoming", "running", "finished"].map((status) => {
       const items = all.filter((x) => x.status === status);
       return h("div.tournament-group", { dataset: { status } }, h("h3", tr(status)),
@@ -142,20 +127,20 @@ function roundSection(round) {
 export async function tournamentView(app, root, id) {
   let timer = null;
   async function render() {
-    const data = await call("GET", `/api/tournaments/${id}`);
+    const data = await api.tournament(id);
     const message = h("p.form-error", { role: "alert" });
     const password = h("input", { name: "tournament-password", type: "password", maxlength: 64, autocomplete: "off" });
-    async function act(path, body) {
-      try { await call("POST", path, body); await render(); } catch (problem) { message.textContent = problem.message; }
+    async function act(call) {
+      try { await call(); await render(); } catch (problem) { message.textContent = problem.message; }
     }
     let registration = null;
     if (data.status === "upcoming") {
       if (!app.user) registration = h("p.muted", tr("loginToRegister"));
       else if (data.you_registered) {
         registration = h("div.row", h("span.registered", tr("registered")),
-          h("button.ghost", { type: "button", id: "unregister", onclick: () => act(`/api/tournaments/${id}/unregister`) }, tr("unregister")));
+          h("button.ghost", { type: "button", id: "unregister", onclick: () => act(() => api.unregisterTournament(id)) }, tr("unregister")));
       } else {
-        registration = h("form.row", { onsubmit: (e) => { e.preventDefault(); act(`/api/tournaments/${id}/register`, { password: password.value || null }); } },
+        registration = h("form.row", { onsubmit: (e) => { e.preventDefault(); act(() => api.registerTournament(id, password.value)); } },
           data.has_password ? h("label", tr("password"), password) : null,
           h("button.primary", { type: "submit", id: "register" }, tr("register")));
       }
