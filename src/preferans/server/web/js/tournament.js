@@ -14,7 +14,7 @@ const STRINGS = {
     standings: "Standings", finalStandings: "Final standings", liveStandings: "Standings (live)",
     rank: "#", player: "Player", total: "Total", round: "Round", tables: "Tables",
     table: "Table", byes: "Byes", commitment: "Commitment", secret: "Secret",
-    secretLater: "revealed after the round", record: "record", replay: "replay", watch: "watch",
+    secretLater: "revealed after the round", record: "record", replay: "replay", watch: "watch", play: "play",
     pending: "not started", playing: "playing", done: "finished", bot: "bot (not ranked)",
     tieBreaks: "Tie-breaks", back: "Lobby", registeredPlayers: "Registered",
     noStandings: "No round has finished yet.", swiss: "Swiss", duplicate: "Duplicate",
@@ -30,7 +30,7 @@ const STRINGS = {
     standings: "Таблица", finalStandings: "Итоговая таблица", liveStandings: "Таблица (сейчас)",
     rank: "№", player: "Игрок", total: "Итого", round: "Тур", tables: "Столы",
     table: "Стол", byes: "Пропускают тур", commitment: "Обязательство", secret: "Секрет",
-    secretLater: "откроется после тура", record: "запись", replay: "повтор", watch: "смотреть",
+    secretLater: "откроется после тура", record: "запись", replay: "повтор", watch: "смотреть", play: "играть",
     pending: "не начат", playing: "идёт", done: "сыгран", bot: "бот (вне зачёта)",
     tieBreaks: "Дополнительные показатели", back: "Лобби", registeredPlayers: "Записались",
     noStandings: "Ни один тур ещё не сыгран.", swiss: "Швейцарская", duplicate: "Дубликат",
@@ -106,7 +106,7 @@ function fmt(value) {
   return Number.isFinite(n) ? (Math.round(n * 100) / 100).toString() : String(value);
 }
 
-function roundSection(round) {
+function roundSection(round, me) {
   const seats = (table) => Object.entries(table.seats).map(([seat, name]) => `${seat}: ${name || tr("bot")}`).join(", ");
   return h("section.card-panel.round", { dataset: { round: round.number, status: round.status } },
     h("h3", `${tr("round")} ${round.number} · ${tr(round.status)}`),
@@ -120,7 +120,8 @@ function roundSection(round) {
         h("td", tr(table.status === "finished" ? "done" : "playing")),
         h("td", table.replay ? [h("a.replay-link", { href: table.replay }, tr("replay")), " · ",
           h("a.record-link", { href: table.record }, tr("record"))]
-          : h("a.watch-link", { href: `#/table/${table.table}` }, tr("watch"))))))) : null);
+          : h("a.watch-link", { href: `#/table/${table.table}` },
+            tr(me && Object.values(table.seats).includes(me) ? "play" : "watch"))))))) : null);
 }
 
 /** A tournament's page; reloads itself every few seconds while the tournament runs. */
@@ -157,7 +158,7 @@ export async function tournamentView(app, root, id) {
         data.note ? h("p.muted", data.note[language()] || data.note.en) : null,
         registration, message),
       h("section.card-panel.standings-box", h("h3", title), standingsTable(data.standings)),
-      data.rounds.filter((r) => r.status !== "pending").map(roundSection)));
+      data.rounds.filter((r) => r.status !== "pending").map((r) => roundSection(r, app.user && app.user.name))));
     if (data.status === "finished" || data.status === "cancelled") { clearInterval(timer); timer = null; }
   }
   await render();
