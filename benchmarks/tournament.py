@@ -35,7 +35,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import Stats, _free_port, percentile, play, register, start_server
+from load import Stats, free_port, percentile, play, register, start_server
 
 TARGET_P99 = 0.100
 
@@ -159,7 +159,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     think = tuple(float(x) for x in args.think.split(","))
     assert len(think) == 2
     data = Path(tempfile.mkdtemp(prefix="tbench-"))
-    port = _free_port()
+    port = free_port()
     server = start_server(port, data, "--bot-delay", "0", "--grace", "600", "--rate", "1000")
     base = f"http://127.0.0.1:{port}"
     try:

@@ -149,7 +149,14 @@ class Director:
             number = row.rounds_done + 1
             games = (await round_games(connection, tournament_id, number)).get(number, [])
             if not games or any(g.summary is None for g in games):
-                return []  # still playing (a quarantined table waits for the operator)
+                # Still playing (a quarantined table waits for the operator). A table no
+                # process runs now (one that could not be loaded when the round began)
+                # is loaded, so that its clocks and bots go on.
+                return [
+                    g.table_id
+                    for g in games
+                    if g.status == "playing" and g.table_id not in self.club.actors
+                ]
             closed = await connection.execute(
                 update(r)
                 .where(r.c.tournament_id == tournament_id, r.c.number == number)
