@@ -40,6 +40,17 @@ from load import Stats, free_port, percentile, play, register, start_server
 TARGET_P99 = 0.100
 
 
+async def _call(client: httpx.AsyncClient, method: str, url: str, **kwargs: Any) -> httpx.Response:
+    """A request, asked again when the pooled connection was closed as idle (uvicorn's
+    keep-alive) just as it was reused; a repeated registration is refused harmlessly."""
+    for _ in range(3):
+        try:
+            return await client.request(method, url, **kwargs)
+        except httpx.TransportError:
+            await asyncio.sleep(0.1)
+    return await client.request(method, url, **kwargs)
+
+
 def _cpu(pid: int) -> float:
     """The process's CPU seconds so far (user + system), from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -79,9 +90,11 @@ async def baseline(
     seating = []
     for i in range(0, len(clients) - len(clients) % 3, 3):
         trio = clients[i : i + 3]
-        table = (await trio[0].post("/api/tables", json={"players": 3, "target": 10})).json()["id"]
+        opened = await _call(trio[0], "POST", "/api/tables", json={"players": 3, "target": 10})
+        table = opened.json()["id"]
         for client, seat in zip(trio[1:], ("W", "E"), strict=True):
-            (await client.post(f"/api/tables/{table}/sit", json={"seat": seat})).raise_for_status()
+            sat = await _call(client, "POST", f"/api/tables/{table}/sit", json={"seat": seat})
+            sat.raise_for_status()
         for client, seat in zip(trio, ("S", "W", "E"), strict=True):
             seating.append((table, seat, client.cookies["pref_session"]))
     return await _run_tables(base.replace("http", "ws"), seating, think, seed, seconds)
@@ -111,16 +124,18 @@ async def tournament(
             "max_players": len(clients),
         },
     }
-    created = await clients[0].post("/api/tournaments", json=body)
+    created = await _call(clients[0], "POST", "/api/tournaments", json=body)
     created.raise_for_status()
     tid = created.json()["id"]
-    await asyncio.gather(*(c.post(f"/api/tournaments/{tid}/register", json={}) for c in clients))
+    await asyncio.gather(
+        *(_call(c, "POST", f"/api/tournaments/{tid}/register", json={}) for c in clients)
+    )
     names = {}
     for client in clients:
-        me = (await client.get("/api/me")).json()
+        me = (await _call(client, "GET", "/api/me")).json()
         names[me["name"]] = client.cookies["pref_session"]
     while True:
-        data = (await clients[0].get(f"/api/tournaments/{tid}")).json()
+        data = (await _call(clients[0], "GET", f"/api/tournaments/{tid}")).json()
         if data["rounds"][0]["tables"]:
             break
         await asyncio.sleep(0.05)
@@ -135,7 +150,9 @@ async def tournament(
         raise RuntimeError(f"only {len(seating)} of {len(clients)} players were seated")
     stats, took = await _run_tables(base.replace("http", "ws"), seating, think, seed)
     ended = time.monotonic()
-    while (await clients[0].get(f"/api/tournaments/{tid}")).json()["status"] != "finished":
+    while (await _call(clients[0], "GET", f"/api/tournaments/{tid}")).json()[
+        "status"
+    ] != "finished":
         await asyncio.sleep(0.05)
     closed = time.monotonic() - ended
     return stats, took, {"tables_opened_s": opened, "round_closed_s": closed}

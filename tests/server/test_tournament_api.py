@@ -185,3 +185,19 @@ async def test_a_swiss_tournament_is_played_to_its_final_standings(club: ServerP
     assert any(x["id"] == tid for x in finished)
     for player in players:
         await player.close()
+
+
+async def test_the_owner_may_restrict_who_directs(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path, "--tournament-director", "Boss").start()
+    try:
+        boss, bob = await join(server, ["boss", "bob"])
+        refused = await bob.http.post(
+            "/api/tournaments", json={"name": "Mine", "settings": settings()}
+        )
+        _refused(refused, 403, "not_a_director")
+        assert (await bob.http.get("/api/tournaments")).json() == []
+        await create(boss, settings())  # names compare without case
+        for person in (boss, bob):
+            await person.close()
+    finally:
+        server.stop()
