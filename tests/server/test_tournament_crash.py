@@ -8,6 +8,7 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
 from server_harness import ServerProcess, autoplay, drive
 from tournament_harness import create, join, settings, wait_for
 
@@ -66,6 +67,28 @@ async def test_kill_9_mid_round_resumes_every_table(tmp_path: Path) -> None:
             )
         final = await wait_for(players[0], tid, lambda d: d["status"] == "finished")
         assert len(final["standings"]["rows"]) >= 6
+        for player in players:
+            await player.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+async def test_a_table_of_absent_players_is_played_to_its_end(tmp_path: Path) -> None:
+    """Nobody of the round comes: after the grace the stand-in plays every seat (a club
+    table would pause with every person away; a tournament's round waits for nobody)."""
+    server = ServerProcess(tmp_path, "--grace", "1", "--tournament-bot", "novice").start()
+    try:
+        players = await join(server, ["gone_a", "gone_b", "gone_c"])
+        tid = await create(players[0], settings(rounds=1, deals=1, lead=3))
+        for player in players:
+            response = await player.http.post(f"/api/tournaments/{tid}/register", json={})
+            assert response.status_code == 200
+        final = await wait_for(players[0], tid, lambda d: d["status"] == "finished", 300)
+        (table,) = final["rounds"][0]["tables"]
+        game = (await players[0].http.get(f"/api/games/{table['table']}")).json()
+        assert game["rated"] is False  # the stand-in made every move
+        assert all(seat["auto_moves"] > 0 for seat in game["stand_ins"].values())
         for player in players:
             await player.close()
     finally:

@@ -709,9 +709,13 @@ class TableActor:
         return [s for s, i in self.seats.items() if i.user_id is not None and not i.left]
 
     def _paused(self) -> bool:
-        """Nobody plays on while the game is adjourned or every person is away."""
+        """Nobody plays on while the game is adjourned or every person is away; a
+        tournament's table never pauses (its round waits for nobody: the stand-in plays
+        for whoever is away, docs/tournaments.md)."""
         assert self.info is not None
-        return self.info.status == "adjourned" or self.presence.paused(self._people())
+        if self.info.status == "adjourned":
+            return True
+        return self.info.deal_id is None and self.presence.paused(self._people())
 
     def _grace_seconds(self) -> float:
         assert self.info is not None
