@@ -80,6 +80,13 @@ BAD: list[tuple[dict[str, Any], type[PreferansError], str, str]] = [
         "fixed number of deals",
         "фиксированным числом сдач",
     ),
+    (good(variant="balkan", pulya_target=None, deals=8), RulesError, "bula start", "булы"),
+    (
+        good(kind="duplicate", variant="balkan", pulya_target=None, deals=8),
+        RulesError,
+        "bula start",
+        "булы",
+    ),
     (good(move_seconds=0), RulesError, "move_seconds must be from 1", "от 1 до 600"),
     (good(move_seconds="30"), InputSyntaxError, "whole number", "целое число"),
     (good(bank_seconds=-1), RulesError, "bank_seconds must be from 0", "от 0 до 7200"),

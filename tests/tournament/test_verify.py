@@ -228,7 +228,7 @@ def test_preferans_verify_refuses_a_broken_tournament_record(
 @pytest.mark.parametrize(
     ("changes", "players"),
     [
-        ({"variant": "balkan", "rounds": 2, "deals": 2}, 7),
+        ({"variant": "balkan", "rounds": 2, "deals": None, "pulya_target": 5}, 7),
         ({"table_size": 4, "rounds": 2, "deals": 2, "min_players": 4}, 10),
         ({"kind": "duplicate", "table_size": 4, "rounds": 2, "deals": 2, "min_players": 8}, 9),
         ({"variant": "rostov", "rounds": 2, "deals": None, "pulya_target": 5}, 6),

@@ -172,6 +172,15 @@ class TournamentSettings:
                 )
             _whole("pulya_target", self.pulya_target, PULYA_TARGET)
         else:
+            if self.rules.is_balkan:
+                _refuse(
+                    "a Balkan round is played from a bula start (pulya_target), not a fixed "
+                    "number of deals: the bula sheet ends when a bula runs out, so tables "
+                    "could not all play the same number of deals",
+                    "балканский тур играется от начальной булы (pulya_target), а не "
+                    "фиксированным числом сдач: лист кончается, когда була исчерпана, и "
+                    "столы не сыграли бы одинаковое число сдач",
+                )
             _whole("deals", self.deals, DEALS)
 
     def _check_players(self) -> None:
