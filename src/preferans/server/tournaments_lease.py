@@ -23,7 +23,6 @@ log = logging.getLogger(__name__)
 __all__ = ["DirectorLease"]
 
 
-
 class DirectorLease:
     """``hold()`` is True while this process is the director (taking the lease if free)."""
 
