@@ -13,9 +13,10 @@ The rule (``docs/tournaments.md``):
   The bye goes to the lowest-ranked player among those with the fewest byes so far. Then
   tables are filled from the top: the highest unseated player takes the closest players
   below him (closest by the farthest one's rank) with whom nobody at the table has played
-  yet. A depth-first search backs off when the rest cannot be seated; if no arrangement
-  without a repeat meeting is found within :data:`SEARCH_BUDGET` tries, one with one
-  repeat is looked for, then two, and so on; the short table is the last one.
+  yet. A depth-first search backs off when the rest cannot be seated, and looks at most
+  at :data:`SEARCH_BUDGET` candidate tables. When repeats cannot be avoided, the fewest
+  are searched for by bisection on the number allowed, starting from a greedy arrangement
+  (each head with the closest companions that repeat least); the short table is last.
 - **Seats** at each table are a fair draw of its members (bots included).
 """
 
@@ -30,10 +31,12 @@ from preferans.errors import PreferansError, RulesError
 from .draw import fair_order
 from .plan import RoundPlan, TablePlan, is_bot
 
-__all__ = ["SEARCH_BUDGET", "Ranked", "first_round", "shape", "swiss_round"]
+__all__ = ["SEARCH_BUDGET", "Ranked", "first_round", "greedy_groups", "shape", "swiss_round"]
 
-#: Tries of the search for one number of allowed repeat meetings.
-SEARCH_BUDGET: Final = 50_000
+#: Tables the search may look at for one number of allowed repeat meetings.
+SEARCH_BUDGET: Final = 20_000
+#: Candidate tables the greedy first arrangement looks at for each head.
+GREEDY_SCAN: Final = 2_000
 #: The fewest people at a table (the rest are bots).
 MIN_AT_TABLE: Final = 2
 
@@ -181,13 +184,13 @@ def _search(
             return []
         head, others = rest[0], rest[1:]
         for chosen in _closest(len(others), sizes[at] - 1):
+            tries += 1
+            if tries > SEARCH_BUDGET:
+                raise _OutOfTries
             members = [head, *(others[i] for i in chosen)]
             cost = _repeats(members, met)
             if cost > left:
                 continue
-            tries += 1
-            if tries > SEARCH_BUDGET:
-                raise _OutOfTries
             picked = set(chosen)
             remaining = [p for i, p in enumerate(others) if i not in picked]
             below = seat(remaining, at + 1, left - cost)
@@ -201,19 +204,46 @@ def _search(
         return None
 
 
+def greedy_groups(
+    order: list[str], sizes: list[int], met: Mapping[str, Collection[str]]
+) -> list[list[str]]:
+    """Each table in turn: the head with the first of the closest companions (among
+    :data:`GREEDY_SCAN`) that repeat the fewest meetings."""
+    rest, out = list(order), []
+    for size in sizes:
+        head, others = rest[0], rest[1:]
+        best: tuple[int, tuple[int, ...]] | None = None
+        for scanned, chosen in enumerate(_closest(len(others), size - 1)):
+            if scanned >= GREEDY_SCAN:
+                break
+            cost = _repeats([head, *(others[i] for i in chosen)], met)
+            if best is None or cost < best[0]:
+                best = (cost, chosen)
+                if cost == 0:
+                    break
+        assert best is not None
+        picked = set(best[1])
+        out.append([head, *(others[i] for i in best[1])])
+        rest = [p for i, p in enumerate(others) if i not in picked]
+    return out
+
+
 def _groups(
     order: list[str], sizes: list[int], met: Mapping[str, Collection[str]]
 ) -> list[list[str]]:
-    contiguous, start = [], 0
-    for size in sizes:
-        contiguous.append(order[start : start + size])
-        start += size
-    worst = sum(_repeats(group, met) for group in contiguous)
-    for allowed in range(worst):
-        found = _search(order, sizes, met, allowed)
-        if found is not None:
-            return found
-    return contiguous
+    """The closest arrangement with the fewest repeats the searches find: the greedy one
+    first, then a bisection on the number of repeats allowed."""
+    best = greedy_groups(order, sizes, met)
+    high = sum(_repeats(group, met) for group in best)
+    low = 0
+    while low < high:
+        middle = (low + high) // 2
+        found = _search(order, sizes, met, middle)
+        if found is None:
+            low = middle + 1
+        else:
+            best, high = found, sum(_repeats(group, met) for group in found)
+    return best
 
 
 def _plan(
