@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select
@@ -77,6 +78,9 @@ class Club:
             settings.lease_seconds,
         )
         """Tables found quarantined by this process (commands to them are answered so)."""
+        self.game_end_listeners: list[Callable[[int], None]] = []
+        """Called with a table's id when its game is stored as finished (the tournament
+        director wakes up instead of waiting for its next look at the database)."""
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -211,6 +215,10 @@ class Club:
                     log.exception("table %s: a handed-over command was lost", table_id)
 
         asyncio.get_running_loop().create_task(again())
+
+    def game_ended(self, table_id: int) -> None:
+        for listener in self.game_end_listeners:
+            listener(table_id)
 
     async def lost_lease(self, table_id: int) -> None:
         actor = self.actors.get(table_id)

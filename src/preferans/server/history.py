@@ -68,7 +68,7 @@ def build_record(
         substituted=auto,
         players=players,
         stake=str(summary["stake"]),
-        table_id=str(summary["table"]),
+        table_id=str(summary.get("deal_id") or summary["table"]),
         commitment=summary["commitment"],
         secret=summary["secret"],
         seeds={Seat[s]: v for s, v in summary["seeds"].items()},
@@ -120,7 +120,10 @@ async def finish_game(
         verdict = judge(people, moves, stand_in, info.rules.variant)
         deltas = None
         if verdict.rated:
-            deltas = rate(ratings, exact, info.rules.variant, info.target, pulya.sheet.deals)
+            # A tournament round of a fixed number of deals is rated as a pulya of that
+            # length (docs/tournaments.md): such a table has no pulya target.
+            length = info.target if info.max_deals is None else info.max_deals
+            deltas = rate(ratings, exact, info.rules.variant, length, pulya.sheet.deals)
         rated = deltas is not None
         changes: dict[str, Any] = {}
         now = time.time()
@@ -165,8 +168,12 @@ async def finish_game(
             },
             "ratings": changes,
             "commitment": info.commitment,
-            "secret": info.secret,
-            "seeds": {s.name: i.client_seed for s, i in seats.items()},
+            # A tournament table's secret is its round's: shown with the round's end
+            # (the tournament's page and record), never at one table's end.
+            "secret": None if info.deal_id else info.secret,
+            # A tournament table deals by its deal id, without seeds (tournaments_deals).
+            "seeds": {} if info.deal_id else {s.name: i.client_seed for s, i in seats.items()},
+            "deal_id": info.deal_id,
             "substituted_actions": [list(mark) for mark in sorted(auto)],
             "stand_ins": stand_ins(seats, auto_counts or {}),
         }

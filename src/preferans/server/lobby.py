@@ -503,8 +503,10 @@ async def game(table_id: TableId, request: Request) -> dict[str, Any]:
         row = await finished_game(connection, table_id)
     summary: dict[str, Any] = json.loads(row.summary_json)
     summary["finished_at"] = row.finished_at
-    summary["commitment_ok"] = fairness.check_commitment(
-        summary["commitment"], bytes.fromhex(summary["secret"])
+    # A tournament table's secret is revealed with its round (docs/tournaments.md).
+    secret = summary.get("secret")
+    summary["commitment_ok"] = (
+        fairness.check_commitment(summary["commitment"], bytes.fromhex(secret)) if secret else None
     )
     return summary
 

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from preferans.rules import Rules
 from preferans.seats import Seat
 from preferans.server import models
+from preferans.server.tournaments_deals import DealSource
 
 __all__ = ["SeatInfo", "TableInfo", "load_seats", "seat_map", "seat_rows"]
 
@@ -48,6 +49,12 @@ class TableInfo:
     created_at: float
     away_seconds: float | None = None
     adjourn_votes: tuple[str, ...] = ()
+    max_deals: int | None = None
+    """A tournament round of a fixed length ends after this many deals."""
+    deal_id: str | None = None
+    """A tournament table's deal id (its deals come from it and the round's secret,
+    without the players' seeds: ``server/tournaments_deals.py``)."""
+    deal_source: DealSource | None = None
 
     def public(self) -> dict[str, Any]:
         return {

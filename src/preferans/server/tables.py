@@ -58,6 +58,7 @@ from preferans.server.quarantine import (
 from preferans.server.seating import SeatInfo, TableInfo, load_seats
 from preferans.server.thinking import Thinking
 from preferans.server.timers import TableTimers
+from preferans.server.tournaments_deals import resolve_deal_source
 from preferans.server.views import ViewSet
 
 __all__ = ["TableActor", "TableHost"]
@@ -97,6 +98,9 @@ class TableHost(Protocol):
     def hand_over(self, table_id: int, commands: list[Command]) -> None:
         """Commands a stopped actor did not handle: the host routes them to the table's
         next incarnation."""
+
+    def game_ended(self, table_id: int) -> None:
+        """The table's game is stored as finished (the tournament director listens)."""
 
 
 class TableActor:
@@ -241,6 +245,7 @@ class TableActor:
             {"seat": r.seat, "name": r.name, "text": r.text, "at": r.created_at}
             for r in reversed(talk)
         )
+        source = resolve_deal_source(getattr(row, "deal_source", None), row.seed)
         self.info = TableInfo(
             id=row.id,
             creator_id=row.creator_id,
@@ -255,6 +260,9 @@ class TableActor:
             created_at=row.created_at,
             away_seconds=getattr(row, "away_seconds", None),
             adjourn_votes=votes_of(getattr(row, "adjourn_votes", None)),
+            max_deals=getattr(row, "max_deals", None),
+            deal_id=None if source is None else source[0],
+            deal_source=None if source is None else source[1],
         )
         self.seats = seats
         if game is not None:
@@ -280,9 +288,12 @@ class TableActor:
         self.pulya = Pulya(
             self.table_id,
             self.info.rules,
-            self.info.target,
+            # A table of a fixed number of deals keeps its sheet open (no pulya target).
+            self.info.target if self.info.max_deals is None else None,
             bytes.fromhex(self.info.secret),
             seeds,
+            deal_source=self.info.deal_source,
+            max_deals=self.info.max_deals,
         )
         self.pulya.start_deal()
         self._emit_deal_start()
@@ -658,12 +669,13 @@ class TableActor:
             self.club.engine, self.info, self.seats, self.pulya, self.auto_marks, self.auto_counts
         )
         self.info.status = "finished"
+        self.club.game_ended(self.table_id)
         self._schedule_idle()
         self._emit(
             "game_end",
             {
                 "summary": self.finished_summary,
-                "secret": self.info.secret,
+                "secret": self.finished_summary.get("secret"),
                 "commitment": self.info.commitment,
             },
             view=False,
@@ -720,9 +732,13 @@ class TableActor:
         return [s for s, i in self.seats.items() if i.user_id is not None and not i.left]
 
     def _paused(self) -> bool:
-        """Nobody plays on while the game is adjourned or every person is away."""
+        """Nobody plays on while the game is adjourned or every person is away; a
+        tournament's table never pauses (its round waits for nobody: the stand-in plays
+        for whoever is away, docs/tournaments.md)."""
         assert self.info is not None
-        return self.info.status == "adjourned" or self.presence.paused(self._people())
+        if self.info.status == "adjourned":
+            return True
+        return self.info.deal_id is None and self.presence.paused(self._people())
 
     def _grace_seconds(self) -> float:
         assert self.info is not None
@@ -939,7 +955,7 @@ class TableActor:
         message["chat"] = list(self.chat)
         if self.finished_summary is not None:
             message["summary"] = self.finished_summary
-            message["secret"] = self.info.secret
+            message["secret"] = self.finished_summary.get("secret")
         return message
 
 
