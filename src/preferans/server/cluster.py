@@ -132,6 +132,8 @@ class RedisCluster:
         """Tables another process held when last asked, until when to believe it."""
         self._tasks: list[asyncio.Task[None]] = []
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._marked = False
+        """This process set its mark in Redis once (a missing mark later: Redis restarted)."""
 
     def _lease(self, table_id: int) -> str:
         return f"{self.prefix}:lease:{table_id}"
@@ -259,10 +261,30 @@ class RedisCluster:
             if connection is not None:
                 connection.deliver_direct(data["m"])
 
+    async def _notice_restart(self) -> None:
+        """A restarted Redis forgets this process's mark: then every local connection
+        asks its table again. The subscription's client may reconnect by itself without
+        the listener ever failing, and events (a takeover's new epoch) published while
+        Redis was away are lost."""
+        mark = f"{self.prefix}:mark:{self.node}"
+        if await self.redis.set(mark, 1, xx=True):
+            return
+        await self.redis.set(mark, 1)
+        if self._marked:
+            log.warning("redis lost its data (restarted?): every connection resyncs")
+            self._elsewhere.clear()
+            for connection in list(self.club.connections.values()):
+                connection.subscribe()
+        self._marked = True
+
     async def _renew(self) -> None:
         """Extend every lease this process holds, all in one round trip."""
         while True:
             await asyncio.sleep(self.lease_ms / 3000)
+            try:
+                await self._notice_restart()
+            except Exception as problem:
+                log.warning("could not check whether redis restarted (%s)", problem)
             owned = list(self.owned)
             if not owned:
                 continue
