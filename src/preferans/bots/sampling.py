@@ -50,7 +50,12 @@ from preferans.actions import (
 from preferans.bots import claims
 from preferans.bots.base import decision_rng
 from preferans.bots.evaluation import hand_tricks, misere_risk
-from preferans.bots.heuristic import defence_estimate, here_answered, heuristic_action
+from preferans.bots.heuristic import (
+    defence_estimate,
+    find_call,
+    here_answered,
+    heuristic_action,
+)
 from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_world
 from preferans.bots.payoff import deal_value, split_defence, synth_result
 from preferans.cards import Card, CardSet
@@ -1065,10 +1070,6 @@ def best_over_pass(options: list[Option], pass_: Action | None, margin: float) -
     if pass_option is not None and chosen.value < pass_option.value + margin:
         chosen = pass_option
     return chosen
-
-
-def find_call(legal: Sequence[Action], kind: CallKind) -> Action | None:
-    return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
 
 
 def _after_contract(view: View) -> list[tuple[Seat, Action | None]]:
