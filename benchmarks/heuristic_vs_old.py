@@ -1,9 +1,11 @@
 """A duplicate match of the heuristic against the heuristic of an earlier commit.
 
-The earlier bot is read from git (``git show COMMIT:src/preferans/bots/heuristic.py``) and
-loaded as a module of its own beside the current package, so both play in one duplicate
-match; it is registered as the level ``heuristic-old``. The earlier module must import only
-names the current package still has (true for the heuristic before the levels were named).
+The earlier bot is read from git (``git show COMMIT:src/preferans/bots/heuristic.py``,
+with the hand evaluation it imports, ``bots/evaluation.py`` of the same commit) and loaded
+as modules of their own beside the current package, so both play in one duplicate match
+and a change of the trick table or the misère figures is measured too; it is registered as
+the level ``heuristic-old``. The earlier modules must import only names the current
+package still has (true for the heuristic before the levels were named).
 
     python benchmarks/heuristic_vs_old.py --commit 276fdc3 --deals 1000 --variant sochi
 """
@@ -23,19 +25,35 @@ from preferans.rules import find_rules
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_old(commit: str) -> type:
-    """The ``HeuristicBot`` class of ``commit``."""
-    source = subprocess.run(
-        ["git", "show", f"{commit}:src/preferans/bots/heuristic.py"],
+def _git_show(commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "show", f"{commit}:{path}"],
         cwd=ROOT,
         check=True,
         capture_output=True,
         text=True,
     ).stdout
-    module = types.ModuleType("heuristic_old")
-    module.__file__ = f"{commit}:heuristic.py"
-    sys.modules[module.__name__] = module
-    exec(compile(source, module.__file__, "exec"), module.__dict__)
+
+
+def _load_module(name: str, source: str, origin: str) -> types.ModuleType:
+    module = types.ModuleType(name)
+    module.__file__ = origin
+    sys.modules[name] = module
+    exec(compile(source, origin, "exec"), module.__dict__)
+    return module
+
+
+def load_old(commit: str) -> type:
+    """The ``HeuristicBot`` class of ``commit``, bound to that commit's evaluation."""
+    evaluation = _load_module(
+        "heuristic_old_evaluation",
+        _git_show(commit, "src/preferans/bots/evaluation.py"),
+        f"{commit}:evaluation.py",
+    )
+    source = _git_show(commit, "src/preferans/bots/heuristic.py").replace(
+        "from preferans.bots.evaluation import", f"from {evaluation.__name__} import"
+    )
+    module = _load_module("heuristic_old", source, f"{commit}:heuristic.py")
     bot: type = module.HeuristicBot
     return bot
 
