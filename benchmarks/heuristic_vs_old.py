@@ -8,6 +8,10 @@ the level ``heuristic-old``. The earlier modules must import only names the curr
 package still has (true for the heuristic before the levels were named).
 
     python benchmarks/heuristic_vs_old.py --commit 276fdc3 --deals 1000 --variant sochi
+
+``--set NAME=VALUE`` (repeatable) first changes a numeric constant of the current
+heuristic (``preferans.bots.heuristic``, else ``preferans.bots.evaluation``), so a tuning
+idea is measured without editing the code: ``--set RAISE_CAP=1.5``.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import sys
 import types
 from pathlib import Path
 
+import preferans.bots.evaluation
+import preferans.bots.heuristic
 from preferans.bots.levels import register_level
 from preferans.match import run_match
 from preferans.rules import find_rules
@@ -58,6 +64,16 @@ def load_old(commit: str) -> type:
     return bot
 
 
+def set_constant(assignment: str) -> None:
+    """Apply ``NAME=VALUE`` to the current heuristic's module (or its evaluation's)."""
+    name, _, value = assignment.partition("=")
+    for module in (preferans.bots.heuristic, preferans.bots.evaluation):
+        if isinstance(getattr(module, name, None), int | float):
+            setattr(module, name, float(value))
+            return
+    raise SystemExit(f"--set: no numeric constant {name!r} in the heuristic or evaluation")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commit", required=True)
@@ -65,7 +81,10 @@ def main() -> None:
     parser.add_argument("--variant", default="sochi")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
+    for assignment in args.set:
+        set_constant(assignment)
     register_level("heuristic-old", load_old(args.commit))
     rules = find_rules(args.variant)
     result = run_match(
@@ -77,7 +96,8 @@ def main() -> None:
     )
     mean, low, high = result.difference(0, 1)
     print(
-        f"{args.variant}: heuristic - heuristic@{args.commit} over {result.deals} duplicate "
+        f"{args.variant}: heuristic{''.join(' ' + a for a in args.set)} - "
+        f"heuristic@{args.commit} over {result.deals} duplicate "
         f"deals: {mean:+.2f} whists per deal, 95% interval [{low:+.2f}, {high:+.2f}]"
     )
 
