@@ -101,3 +101,14 @@ def play_choosing(
         offered_all.update(offered)
         child.sendline(pick(offered))
     raise AssertionError("the game did not end")
+
+
+def quit_unsaved(child: pexpect.spawn, word: str, warning: str) -> None:
+    """Quit a game nothing saves: the first ``word`` warns with ``warning``, the second
+    ends the program, which exits 0."""
+    child.sendline(word)
+    child.expect(warning)
+    child.sendline(word)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

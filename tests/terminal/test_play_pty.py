@@ -14,7 +14,7 @@ from preferans.notation import load
 from preferans.notation.fair import check_fairness
 from preferans.notation.replay import replay
 
-from .driver import END, PROMPT, answer, choices, play_out, spawn, typed
+from .driver import END, PROMPT, answer, choices, play_out, quit_unsaved, spawn, typed
 
 SHORT = ["play", "--seed", "4", "--target", "1", "--lang", "en"]
 
@@ -98,12 +98,7 @@ def test_refusals_in_a_russian_game(tmp_path: Path) -> None:
     answer(child, "вист", "Нельзя: в торговле нельзя сказать «вист»")  # a whist in the bidding
     child.expect(PROMPT)
     assert "must" not in str(child.before) and "bidding" not in str(child.before)
-    child.sendline("выход")
-    child.expect("Игра не сохранена")
-    child.sendline("выход")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_unsaved(child, "выход", "Игра не сохранена")
 
 
 def test_save_quit_resume_and_finish(tmp_path: Path) -> None:
@@ -171,12 +166,7 @@ def test_cards_are_coloured_in_a_terminal(tmp_path: Path) -> None:
     child.expect(PROMPT)
     before = str(child.before)
     assert "\x1b[" in before
-    child.sendline("выход")
-    child.expect("Игра не сохранена")
-    child.sendline("выход")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_unsaved(child, "выход", "Игра не сохранена")
 
 
 @pytest.mark.parametrize("players", ["2", "4"])

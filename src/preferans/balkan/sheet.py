@@ -27,6 +27,7 @@ from preferans.rules import Rules
 from preferans.scoring.render_text import sheet_tail
 from preferans.scoring.serial import result_to_dict
 from preferans.scoring.settlement import (
+    Settled,
     outcome_dict,
     outcome_lines,
     pair_figures,
@@ -179,27 +180,14 @@ class BulaEntry(SheetEntry):
 
 
 @dataclass(frozen=True, slots=True)
-class BulaSettlement:
+class BulaSettlement(Settled):
     """The end of a bula game: 10 × (mean bula − own bula) plus the whist balance."""
 
-    seats: tuple[Seat, ...]
     bula: Mapping[Seat, Fraction]
     whists: Mapping[tuple[Seat, Seat], Fraction]
     balances: Mapping[tuple[Seat, Seat], Fraction]
     """(a, b) → what a wins from b: whists a wrote on b − whists b wrote on a, plus
     10 × (bula of b − bula of a) ÷ players."""
-    exact: Mapping[Seat, Fraction]
-    rounded: Mapping[Seat, Fraction]
-    rounding: str
-    adjusted: Seat | None
-    adjustment: Fraction
-    stake: Fraction | None
-
-    @property
-    def money(self) -> Mapping[Seat, Fraction] | None:
-        if self.stake is None:
-            return None
-        return {s: self.rounded[s] * self.stake for s in self.seats}
 
     def lines(self, language: Language = "en") -> list[str]:
         ru = language == "ru"

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 from preferans.rules import Rules
 from preferans.seats import Seat
@@ -42,11 +42,35 @@ __all__ = [
 WHISTS_PER_GORA_POINT: Final = 10
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """Every step of a settlement, so each number can be shown and checked."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settled:
+    """What every family's settlement ends with: each player's exact result, the table's
+    rounding and the money (the pulya's :class:`Settlement`, the Balkan bula settlement)."""
 
     seats: tuple[Seat, ...]
+    exact: Mapping[Seat, Fraction]
+    """Each player's result in whists, exactly; the results sum to zero."""
+    rounded: Mapping[Seat, Fraction]
+    """Results after the table's rounding (whole whists, still summing to zero)."""
+    rounding: str
+    adjusted: Seat | None
+    """The seat whose rounded result was moved so that the sum is zero (None if none)."""
+    adjustment: Fraction
+    stake: Fraction | None
+    """Money per whist, if given."""
+
+    @property
+    def money(self) -> Mapping[Seat, Fraction] | None:
+        """Rounded result × stake per whist (exact), or None without a stake."""
+        if self.stake is None:
+            return None
+        return {s: self.rounded[s] * self.stake for s in self.seats}
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement(Settled):
+    """Every step of a settlement, so each number can be shown and checked."""
+
     pulya: Mapping[Seat, Fraction]
     gora_written: Mapping[Seat, Fraction]
     """Gora as written on the sheet."""
@@ -65,23 +89,6 @@ class Settlement:
     """Sheet whists plus the gora whists of step 3."""
     balances: Mapping[tuple[Seat, Seat], Fraction]
     """Step 4: (a, b) → what a wins from b (total_whists[a, b] − total_whists[b, a])."""
-    exact: Mapping[Seat, Fraction]
-    """Each player's result in whists, exactly; the results sum to zero."""
-    rounded: Mapping[Seat, Fraction]
-    """Results after the table's rounding (whole whists, still summing to zero)."""
-    rounding: str
-    adjusted: Seat | None
-    """The seat whose rounded result was moved so that the sum is zero (None if none)."""
-    adjustment: Fraction
-    stake: Fraction | None
-    """Money per whist, if given."""
-
-    @property
-    def money(self) -> Mapping[Seat, Fraction] | None:
-        """Rounded result × stake per whist (exact), or None without a stake."""
-        if self.stake is None:
-            return None
-        return {s: self.rounded[s] * self.stake for s in self.seats}
 
     def lines(self, language: Language = "en") -> list[str]:
         """The settlement step by step, for the text sheet and the breakdown."""
@@ -140,28 +147,6 @@ class Settlement:
             "balances": pair_figures(self.balances),
             **outcome_dict(self),
         }
-
-
-class Settled(Protocol):
-    """What every family's settlement ends with: the exact results, the table's rounding
-    and the money (the pulya's :class:`Settlement`, the Balkan bula settlement)."""
-
-    @property
-    def seats(self) -> tuple[Seat, ...]: ...
-    @property
-    def exact(self) -> Mapping[Seat, Fraction]: ...
-    @property
-    def rounded(self) -> Mapping[Seat, Fraction]: ...
-    @property
-    def rounding(self) -> str: ...
-    @property
-    def adjusted(self) -> Seat | None: ...
-    @property
-    def adjustment(self) -> Fraction: ...
-    @property
-    def stake(self) -> Fraction | None: ...
-    @property
-    def money(self) -> Mapping[Seat, Fraction] | None: ...
 
 
 def outcome_lines(

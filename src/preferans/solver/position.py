@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from preferans.cards import Card, CardSet
 from preferans.errors import InputSyntaxError, RecordError
@@ -86,6 +87,29 @@ def _to_index(card: Card | int) -> int:
 
 def _card_name(index: int) -> str:
     return str(Card.from_index(index))
+
+
+#: (what, where it already is): the words for a played card and a talon card, en and ru.
+_PLAYED: Final = (("played card", "is still in a hand"), ("сыгранная карта", "всё ещё в руке"))
+_TALON: Final = (
+    ("talon card", "is also held by a hand or on the trick"),
+    ("карта прикупа", "есть и в руке или на столе"),
+)
+
+
+def _add_cards(seen: int, cards: Iterable[int], words: tuple[tuple[str, str], ...]) -> int:
+    """``seen`` with ``cards`` added, each a card index 0–31 not seen yet."""
+    (en, en_where), (ru, ru_where) = words
+    for card in cards:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
+            raise PositionError(
+                f"{en} out of range 0–31: {card!r}", ru=f"{ru} вне диапазона 0–31: {card!r}"
+            )
+        if seen >> card & 1:
+            name = _card_name(card)
+            raise PositionError(f"{en} {name} {en_where}", ru=f"{ru} {name} {ru_where}")
+        seen |= 1 << card
+    return seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,18 +232,7 @@ class Position:
                     ru=f"карты {dup} есть больше чем в одной руке (рука {seat})",
                 )
             seen |= mask
-        for card in self.played:
-            if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
-                raise PositionError(
-                    f"played card out of range 0–31: {card!r}",
-                    ru=f"сыгранная карта вне диапазона 0–31: {card!r}",
-                )
-            if seen >> card & 1:
-                raise PositionError(
-                    f"played card {_card_name(card)} is still in a hand",
-                    ru=f"сыгранная карта {_card_name(card)} всё ещё в руке",
-                )
-            seen |= 1 << card
+        seen = _add_cards(seen, self.played, _PLAYED)
         if len(self.played) >= len(active):
             raise PositionError(
                 f"{len(self.played)} cards on the current trick but only {len(active)} hands "
@@ -282,18 +295,7 @@ class Position:
                 f"{len(self.talon)} talon trick(s) but only {n} trick(s) left to play",
                 ru=f"взяток с прикупом {len(self.talon)}, а осталось сыграть только {n}",
             )
-        for card in self.talon:
-            if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
-                raise PositionError(
-                    f"talon card out of range 0–31: {card!r}",
-                    ru=f"карта прикупа вне диапазона 0–31: {card!r}",
-                )
-            if seen >> card & 1:
-                raise PositionError(
-                    f"talon card {_card_name(card)} is also held by a hand or on the trick",
-                    ru=f"карта прикупа {_card_name(card)} есть и в руке или на столе",
-                )
-            seen |= 1 << card
+        _add_cards(seen, self.talon, _TALON)
 
     def _check_played_legal(self, order: tuple[int, ...]) -> None:
         """A follower may not have revoked: the hand still shows what he held."""
