@@ -224,6 +224,7 @@ def _pasting_names() -> dict[str, Any]:
         DealRecord=DealRecord,
         GameRecord=GameRecord,
         Outcome=Outcome,
+        new_deal=new_deal,
     )
     return names
 
@@ -239,8 +240,8 @@ VARIANTS = (("sochi", 3), ("leningrad", 4), ("rostov", 2), ("balkan", 3))
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(VARIANTS), st.integers(0, 2**16), st.integers(0, 40))
-def test_every_view_pastes_back(variant: tuple[str, int], seed: int, steps: int) -> None:
+@given(st.sampled_from(VARIANTS), st.integers(0, 2**16), st.integers(0, 60))
+def test_every_state_and_view_pastes_back(variant: tuple[str, int], seed: int, steps: int) -> None:
     rules = find_rules(variant[0], players=variant[1])
     state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
     bot = make_bot("random", seed)
@@ -250,6 +251,7 @@ def test_every_view_pastes_back(variant: tuple[str, int], seed: int, steps: int)
         actor = state.actor
         assert actor is not None
         state = state.apply(bot.choose(state.view(actor)))
+    _pastes_back(state)  # new_deal(...).replay((...)): the same start, the same actions
     for seat in state.active:
         _pastes_back(state.view(seat))
 
@@ -294,3 +296,22 @@ def test_game_and_deal_records_paste_back() -> None:
             _pastes_back(deal)
             if deal.outcome is not None:
                 _pastes_back(deal.outcome)
+
+
+@pytest.mark.parametrize("variant", [*VARIANTS, ("sochi", 4)], ids=lambda v: f"{v[0]}-{v[1]}")
+def test_a_finished_state_pastes_back_the_dummys_own_moves_included(
+    variant: tuple[str, int],
+) -> None:
+    """Rostov with 2 players: the dummy plays itself on raspasy, and its cards are in the
+    history; pasting replays them once, not twice."""
+    rules = find_rules(variant[0], players=variant[1])
+    for seed in range(12):
+        state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
+        bot = make_bot("random", seed)
+        while not state.is_over:
+            actor = state.actor
+            assert actor is not None
+            state = state.apply(bot.choose(state.view(actor)))
+        back = eval(repr(state), _pasting_names())
+        assert back == state and back.history == state.history
+        assert back.result() == state.result()
