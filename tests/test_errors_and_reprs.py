@@ -156,17 +156,26 @@ def test_removing_a_missing_card_is_a_key_error_and_ours() -> None:
     assert caught.value.message("ru") == "♥7 нет в наборе"
 
 
+def _played(rules: Rules, seed: int, steps: int | None = None, level: str = "random") -> Any:
+    """A deal of ``rules`` dealt by East from ``seed``, played by one bot for ``steps``
+    actions (to its end when None)."""
+    state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
+    bot = make_bot(level, seed)
+    done = 0
+    while not state.is_over and (steps is None or done < steps):
+        actor = state.actor
+        assert actor is not None
+        state = state.apply(bot.choose(state.view(actor)))
+        done += 1
+    return state
+
+
 def _finished_results() -> list[Any]:
     out = []
     for variant, players in (("sochi", 3), ("leningrad", 4), ("rostov", 2), ("balkan", 3)):
         rules = find_rules(variant, players=players)
         for seed in range(8):
-            state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
-            bot = make_bot("heuristic", seed)
-            while not state.is_over:
-                actor = state.actor
-                assert actor is not None
-                state = state.apply(bot.choose(state.view(actor)))
+            state = _played(rules, seed, level="heuristic")
             out.append(state.result())
             out.extend(state.completed_tricks[:1])
             out.append(state.deal)
@@ -242,15 +251,7 @@ VARIANTS = (("sochi", 3), ("leningrad", 4), ("rostov", 2), ("balkan", 3))
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**16), st.integers(0, 60))
 def test_every_state_and_view_pastes_back(variant: tuple[str, int], seed: int, steps: int) -> None:
-    rules = find_rules(variant[0], players=variant[1])
-    state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
-    bot = make_bot("random", seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        actor = state.actor
-        assert actor is not None
-        state = state.apply(bot.choose(state.view(actor)))
+    state = _played(find_rules(variant[0], players=variant[1]), seed, steps)
     _pastes_back(state)  # new_deal(...).replay((...)): the same start, the same actions
     for seat in state.active:
         _pastes_back(state.view(seat))
@@ -306,12 +307,7 @@ def test_a_finished_state_pastes_back_the_dummys_own_moves_included(
     history; pasting replays them once, not twice."""
     rules = find_rules(variant[0], players=variant[1])
     for seed in range(12):
-        state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
-        bot = make_bot("random", seed)
-        while not state.is_over:
-            actor = state.actor
-            assert actor is not None
-            state = state.apply(bot.choose(state.view(actor)))
+        state = _played(rules, seed)
         back = eval(repr(state), _pasting_names())
         assert back == state and back.history == state.history
         assert back.result() == state.result()
