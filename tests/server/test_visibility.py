@@ -189,7 +189,8 @@ def test_the_rule_itself() -> None:
     assert Card.parse("♣7") in may_know(discarded, Seat.S)
     assert Card.parse("♣7") not in may_know(discarded, Seat.W)
     assert Card.parse("♥K") in may_know(discarded, Seat.W)  # the talon was turned up
-    assert Card.parse("♦J") not in may_know(DealPoint(rules, deal, 8), Seat.S)  # whisting
+    # The declarer is first hand: the defence opens after his first card, not before.
+    assert Card.parse("♦J") not in may_know(DealPoint(rules, deal, 9), Seat.S)
     opened = DealPoint(rules, deal, 10)
     assert Card.parse("♦J") in may_know(opened, Seat.S)  # the open defence
     assert Card.parse("♣8") not in may_know(opened, Seat.E)

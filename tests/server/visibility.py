@@ -14,9 +14,9 @@ point and answers, for one seat, the set of cards it may have seen there:
   end of trick 1 and both after (``talon_shown``); ``"unused"``: hidden until the end;
 - the declarer's discard only for the declarer (§4), and for the misère catchers;
 - an open defence (a lone whister's ``open``, the 2-player ``whist``, a checked ten):
-  the defenders' hands for everybody from the start of play (looser than §6 by the
-  declarer's first card when he is first hand with ``open_after_first_lead``: the club
-  shows them at the end of the whisting);
+  the defenders' hands for everybody from the start of play, or, with
+  ``open_after_first_lead`` when the declarer is first hand (his card is the first of
+  play), right after that card (§6);
 - a misère: the declarer's hand, talon and discard for the catchers from the contract,
   or after trick 1 with ``misere_open_after_first_trick``; with 2 players the live
   catcher sees the dummy too; the Balkan betl (docs/balkan.md): the declarer's hand as
@@ -148,10 +148,9 @@ class DealPoint:
             opened |= (
                 contract.startswith("10") and self.rules.ten_checked and not self.rules.is_balkan
             )
-            # rules.md: with ``open_after_first_lead`` and the declarer first hand, only
-            # after his first card; the club shows them at the whisting's end (an open
-            # finding, reported), so this rule allows them from there, not before.
-            self.open_defence = opened and done >= play_at
+            lead = actions[play_at][0] == actions[contract_at][0]
+            opens_at = play_at + (1 if self.rules.open_after_first_lead and lead else 0)
+            self.open_defence = opened and done >= opens_at
         trick = 3  # every trick has three cards (with 2 players: the dummy's too)
         if self.contract is not None and contract_at is not None and _misere(self.contract):
             if self.rules.misere_open_after_first_trick:
