@@ -182,3 +182,20 @@ def _playout(seed: int) -> None:
 def test_random_playouts() -> None:
     for seed in range(150):
         _playout(seed)
+
+
+@pytest.mark.parametrize("after_trick", [True, False])
+def test_betl_shows_the_declarer_hand_not_his_discard(after_trick: bool) -> None:
+    """docs/balkan.md: the betl hand is shown to the defenders; the discard stays down."""
+    rules = RULES.with_(misere_open_after_first_trick=after_trick)
+    state = say(to_contract(new_deal(rules, deal(1)), "betl"), "pass", "pass")
+    for _ in range(3 if after_trick else 0):
+        state = state.apply(state.legal_actions()[0])
+    discard = state.discard
+    assert len(discard) == 2
+    for seat in (W, E):
+        view = state.view(seat)
+        assert view.known_hands[S] == state.hands[S]  # the hand he plays, face up
+        assert view.discard is None
+        assert [a for _, a in view.history[3:5]] == [None, None]  # discard actions hidden
+    assert state.view(S).discard == discard

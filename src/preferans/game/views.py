@@ -207,7 +207,11 @@ def discard_known(state: DealState, seat: Seat) -> bool:
     declarer = state.declarer
     if declarer is None or not state._discard:
         return False
-    return seat == declarer or state._thrown or bool(state._extra[seat] >> declarer & 1)
+    if seat == declarer or state._thrown:
+        return True
+    # Misère catchers see the discard (docs/rules.md); the Balkan betl shows only the hand
+    # the declarer plays, its discard stays face down (docs/balkan.md).
+    return not state._t.rules.is_balkan and bool(state._extra[seat] >> declarer & 1)
 
 
 def discard_positions(state: DealState) -> tuple[int, ...]:
