@@ -281,3 +281,29 @@ def test_two_players_raspasy_dummy_plays_itself() -> None:
     assert state.to_move in (S, W)
     result = play_lowest(state).result()
     assert sum(result.tricks.values()) == 10
+
+
+def test_when_the_declarer_leads_first_the_hands_are_opened_only_after_the_first_lead() -> None:
+    """RULES §5 ``open_after_first_lead``: no seat, the whister included, sees a
+    defender's hand between the ``open`` call and the declarer's first card."""
+    rules = find_rules("sochi")
+    deal = deal_of("E", _open_deal(), "♥8 ♥7")  # S, the declarer, is first hand
+    state = start(rules, deal, "6♠, pass, pass, ♥8, ♥7, play 6♠, whist, pass, open")
+    for seat in (S, W, E):
+        view = state.view(seat)
+        assert set(view.known_hands) == {seat} and view.defence_open
+        assert set(view.to_dict()["known_hands"]) == {seat.name}
+    state = run(state, "♠A")
+    for seat in (S, W, E):
+        assert set(state.view(seat).known_hands) == {S, W, E} - {S} | {seat}
+
+
+def test_an_open_defence_is_face_up_from_the_open_call_when_a_defender_leads() -> None:
+    """RULES §5: without the declarer leading first, both defenders' hands are face up
+    to everybody from the start of play (here E, first hand, passed and leads)."""
+    rules = find_rules("sochi")
+    deal = deal_of("W", _open_deal(), "♥8 ♥7")  # first hand E
+    state = start(rules, deal, "pass, 6♠, pass, ♥8, ♥7, play 6♠, whist, pass, open")
+    assert state.phase is Phase.PLAY and state.to_move == E and state.actor == W
+    for seat in (S, W, E):
+        assert set(state.view(seat).known_hands) == {W, E} | {seat}

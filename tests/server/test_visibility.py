@@ -197,6 +197,37 @@ def test_the_rule_itself() -> None:
     assert Card.parse("♠A") in may_know(opened, Seat.E)
 
 
+def test_an_open_defence_first_hand_may_claim_before_any_card() -> None:
+    """The whister, first hand, sees the passer's hand from the whisting's end, and the
+    record may hold his claim there and no card at all (the scan's report)."""
+    deal = {
+        "dealer": "E",
+        "hands": {"S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8", "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",
+                  "E": "♦J ♦Q ♦K ♦A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q"},
+        "talon": "♥K ♥A",
+        "actions": [{"seat": "S", "action": "pass"}, {"seat": "W", "action": "6♣"},
+                    {"seat": "E", "action": "pass"}, {"seat": "W", "action": "♥K"},
+                    {"seat": "W", "action": "♥A"}, {"seat": "W", "action": "play 6♣"},
+                    {"seat": "E", "action": "pass"}, {"seat": "S", "action": "whist"},
+                    {"seat": "S", "action": "open"}, {"seat": "S", "action": "claim 0"},
+                    {"seat": "W", "action": "accept"}],
+    }  # fmt: skip
+    rules = Rules()
+    assert Card.parse("♦J") not in may_know(DealPoint(rules, deal, 8), Seat.S)  # whisting
+    assert Card.parse("♦J") in may_know(DealPoint(rules, deal, 9), Seat.S)  # the play
+    assert Card.parse("♦J") in may_know(DealPoint(rules, deal, 9), Seat.W)
+    # The declarer first hand claims before his card: the defence never opened.
+    declarer_first = {**deal, "dealer": "S"}
+    declarer_first["actions"] = [
+        {"seat": "W", "action": "6♣"}, {"seat": "E", "action": "pass"},
+        {"seat": "S", "action": "pass"}, {"seat": "W", "action": "♥K"},
+        {"seat": "W", "action": "♥A"}, {"seat": "W", "action": "play 6♣"},
+        {"seat": "E", "action": "pass"}, {"seat": "S", "action": "whist"},
+        {"seat": "S", "action": "open"}, {"seat": "W", "action": "claim 10"},
+    ]  # fmt: skip
+    assert Card.parse("♦J") not in may_know(DealPoint(rules, declarer_first, 10), Seat.W)
+
+
 RASPASY = {
     "dealer": "E",
     "hands": {"S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8", "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",

@@ -14,9 +14,10 @@ point and answers, for one seat, the set of cards it may have seen there:
   end of trick 1 and both after (``talon_shown``); ``"unused"``: hidden until the end;
 - the declarer's discard only for the declarer (§4), and for the misère catchers;
 - an open defence (a lone whister's ``open``, the 2-player ``whist``, a checked ten):
-  the defenders' hands for everybody from the start of play, or, with
-  ``open_after_first_lead`` when the declarer is first hand (his card is the first of
-  play), right after that card (§6);
+  the defenders' hands for everybody from the start of play (the whisting's end, seen
+  in the record at the play's first card or claim), or, with ``open_after_first_lead``
+  when the declarer is first hand (his card is the first of play), right after that card
+  (§6), and not at all if he claims before any card;
 - a misère: the declarer's hand, talon and discard for the catchers from the contract,
   or after trick 1 with ``misere_open_after_first_trick``; with 2 players the live
   catcher sees the dummy too; the Balkan betl (docs/balkan.md): the declarer's hand as
@@ -141,15 +142,20 @@ class DealPoint:
         if contract_at is not None and done > contract_at:
             self.contract = actions[contract_at][1][5:]
         # An open defence: from the start of play, or after the declarer's first lead.
-        if contract_at is not None and play_at is not None:
-            calls = [t for _, t in actions[contract_at + 1 : play_at]]
+        # The play starts with its first card or a claim (a lone open whister first hand
+        # may claim before any card: the defence was open from the whisting's end).
+        start = None if contract_at is None else _play_start(actions, contract_at)
+        if contract_at is not None and start is not None:
+            calls = [t for _, t in actions[contract_at + 1 : start]]
             opened = "open" in calls or (self.rules.players == 2 and "whist" in calls)
             contract = actions[contract_at][1][5:]
             opened |= (
                 contract.startswith("10") and self.rules.ten_checked and not self.rules.is_balkan
             )
-            lead = actions[play_at][0] == actions[contract_at][0]
-            opens_at = play_at + (1 if self.rules.open_after_first_lead and lead else 0)
+            opens_at = start
+            if self.rules.open_after_first_lead and actions[start][0] == actions[contract_at][0]:
+                # The declarer leads: only right after his card (a claim shows nothing).
+                opens_at = start + 1 if _is_card(actions[start][1]) else len(actions) + 1
             self.open_defence = opened and done >= opens_at
         trick = 3  # every trick has three cards (with 2 players: the dummy's too)
         if self.contract is not None and contract_at is not None and _misere(self.contract):
@@ -166,6 +172,15 @@ class DealPoint:
     @property
     def defenders(self) -> list[Seat]:
         return [s for s in self.seats if s != self.declarer]
+
+
+def _play_start(actions: list[tuple[Seat, str]], contract_at: int) -> int | None:
+    """The index of the play's first action (a card or a claim) after the contract."""
+    for index in range(contract_at + 1, len(actions)):
+        text = actions[index][1]
+        if _is_card(text) or text.startswith(("claim", "предлагаю")):
+            return index
+    return None
 
 
 def _misere(contract: str) -> bool:
