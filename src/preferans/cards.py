@@ -19,6 +19,7 @@ __all__ = [
     "DECK",
     "Card",
     "CardSet",
+    "MissingCardError",
     "Rank",
     "Suit",
 ]
@@ -218,6 +219,13 @@ def _popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+class MissingCardError(PreferansError, KeyError):
+    """A card taken out of a set that does not hold it: a ``KeyError`` as ``set.remove``
+    raises, and one of the library's errors."""
+
+    __str__ = BaseException.__str__
+
+
 class CardSet:
     """An immutable set of cards stored as a 32-bit mask.
 
@@ -335,9 +343,10 @@ class CardSet:
         return CardSet.from_mask(self.mask | card.bit)
 
     def remove(self, card: Card) -> CardSet:
-        """A new set without ``card``; ``KeyError`` if it is not there."""
+        """A new set without ``card``; :class:`MissingCardError` (a ``KeyError``, as for a
+        set) if it is not there."""
         if not self.mask >> card.index & 1:
-            raise KeyError(card)
+            raise MissingCardError(f"{card} is not in the set", ru=f"{card} нет в наборе")
         return CardSet.from_mask(self.mask ^ card.bit)
 
     def discard(self, card: Card) -> CardSet:

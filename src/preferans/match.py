@@ -24,6 +24,7 @@ from typing import Any
 
 from preferans.bots.base import Bot
 from preferans.bots.payoff import deal_value
+from preferans.errors import RulesError
 from preferans.lab.players import BotSpec, TimedBot, close_engines, make_player, parse_spec
 from preferans.lab.stats import SPRT, Verdict, interval
 from preferans.result import DealResult
@@ -51,9 +52,12 @@ def seatings(bots: int, players: int) -> list[tuple[int, ...]]:
     in each seat equally often, alone and in company.
     """
     if bots < 1:
-        raise ValueError("a match needs at least one bot")
+        raise RulesError("a match needs at least one bot", ru="для матча нужен хотя бы один бот")
     if bots > players:
-        raise ValueError(f"{bots} bots do not fit at a table of {players}")
+        raise RulesError(
+            f"{bots} bots do not fit at a table of {players}",
+            ru=f"{bots} ботов не помещаются за стол на {players}",
+        )
     return [
         combo for combo in itertools.product(range(bots), repeat=players) if len(set(combo)) == bots
     ]
@@ -85,12 +89,12 @@ def play_deal(
             return result
         actor = state.actor
         if actor is None:
-            raise RuntimeError(f"no one to act in phase {state.phase}")
+            raise AssertionError(f"no one to act in phase {state.phase}")
         bot = bots[actor]
         whole = getattr(bot, "choose_state", None)
         action = whole(state) if whole is not None else bot.choose(state.view(actor))
         state = state.apply(action)
-    raise RuntimeError("the deal did not end")
+    raise AssertionError("the deal did not end")
 
 
 def _tell_deal_over(rules: Rules, state: Any, result: DealResult, bots: dict[Seat, Bot]) -> None:
@@ -287,7 +291,7 @@ def run_match(
     names = tuple(levels)
     opts = tuple(options) if options is not None else tuple({} for _ in names)
     if len(opts) != len(names):
-        raise ValueError("one options mapping per bot")
+        raise RulesError("one options mapping per bot", ru="нужно по набору настроек на бота")
     seatings(len(names), rules.players)  # validates the count early
     result = MatchResult(names, rules, seed)
     tasks = _tasks(names, rules, deals, seed, opts, first, deadline)

@@ -8,13 +8,14 @@ variant and lets the sheet be tested without playing cards.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
 from preferans.actions import Action
 from preferans.contracts import Contract
 from preferans.errors import PreferansError
+from preferans.pasting import fields_repr
 from preferans.seats import Seat
 
 __all__ = ["DealKind", "DealResult", "WhistChoice"]
@@ -130,17 +131,4 @@ class DealResult:
     def __repr__(self) -> str:
         """Every field that differs from its default, as Python that rebuilds the value
         (``eval(repr(result)) == result`` with the names of :mod:`preferans` in scope)."""
-        parts = []
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.default is not MISSING and value == f.default:
-                continue
-            if f.default_factory is not MISSING and value == f.default_factory():
-                continue
-            text = _dict_repr(value) if isinstance(value, Mapping) else repr(value)
-            parts.append(f"{f.name}={text}")
-        return f"DealResult({', '.join(parts)})"
-
-
-def _dict_repr(mapping: Mapping[object, object]) -> str:
-    return "{" + ", ".join(f"{k!r}: {v!r}" for k, v in mapping.items()) + "}"
+        return fields_repr(self)

@@ -5,9 +5,6 @@ evaluation in :mod:`preferans.bots`. The shared rooms reach it through
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from preferans.actions import Action
 from preferans.bots.payoff import russian_deal_value
 from preferans.families import Family
@@ -20,10 +17,6 @@ from preferans.scoring.sheet import Sheet
 __all__ = ["FAMILY"]
 
 
-def _sheet_from_dict(data: Mapping[str, Any]) -> Sheet:
-    return Sheet.from_dict(data)
-
-
 def _no_action(view: View) -> Action | None:
     """The shared heuristic decides every phase of the Russian game."""
     return None
@@ -33,7 +26,7 @@ FAMILY = Family(
     name="russian",
     new_deal=new_russian_deal,
     new_sheet=Sheet,
-    sheet_from_dict=_sheet_from_dict,
+    sheet_from_dict=Sheet.from_dict,
     render_text=render_pulya_text,
     render_svg=render_pulya_svg,
     deal_value=russian_deal_value,

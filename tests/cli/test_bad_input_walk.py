@@ -6,8 +6,6 @@ The cases are data: a subcommand's new option gets its bad values added here.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,8 @@ from typing import Any
 import pytest
 
 from preferans.cli import SUBCOMMANDS
+
+from ._run import one_line_error, run
 
 GOLDEN = Path(__file__).parents[1] / "notation" / "golden"
 
@@ -43,7 +43,8 @@ def _garbage(tmp: Path) -> str:
     return str(path)
 
 
-ISSUE_15 = "preferans match option checks belong to the lab branch (issue 15)"
+#: Two random bots for one deal: the start of every match case below.
+_TWO = ("--bots", "random,random", "--deals", "1")
 
 #: (name, case); "{tmp}", "{garbage}", "{broken}", "{golden}" are filled in per test.
 CASES: list[Any] = [
@@ -97,34 +98,16 @@ CASES: list[Any] = [
     ("match-bots", Case(("match", "--bots", "genius,random"), says="genius")),
     ("match-deals", Case(("match", "--deals", "0"), says="--deals")),
     # match: options and the --per-deal path, all checked before the first deal
-    pytest.param(
-        "match-per-deal",
-        Case(
-            ("match", "--bots", "random,random", "--deals", "1", "--per-deal", "/nonexistent/x"),
-            says="/nonexistent",
-        ),
-    ),
-    pytest.param(
+    ("match-per-deal", Case(("match", *_TWO, "--per-deal", "/nonexistent/x"), says="/nonexistent")),
+    (
         "match-samples",
         Case(
             ("match", "--bots", "sampling,random", "--deals", "1", "--samples", "0"),
             says="--samples",
         ),
     ),
-    pytest.param(
-        "match-processes",
-        Case(
-            ("match", "--bots", "random,random", "--deals", "1", "--processes", "-1"),
-            says="--processes",
-        ),
-    ),
-    pytest.param(
-        "match-first-deal",
-        Case(
-            ("match", "--bots", "random,random", "--deals", "1", "--first-deal", "-1"),
-            says="--first-deal",
-        ),
-    ),
+    ("match-processes", Case(("match", *_TWO, "--processes", "-1"), says="--processes")),
+    ("match-first-deal", Case(("match", *_TWO, "--first-deal", "-1"), says="--first-deal")),
 ]
 
 
@@ -152,21 +135,11 @@ def test_bad_input_is_one_line_and_exit_code(name: str, case: Case, tmp_path: Pa
         pytest.skip(f"preferans {args[0]} is not installed")
     work = tmp_path / "work"
     work.mkdir()
-    result = subprocess.run(
-        [sys.executable, "-m", "preferans", *args, *(["--line"] if args[0] == "play" else [])],
-        input=case.stdin,
-        capture_output=True,
-        text=True,
-        cwd=work,
-        timeout=120,
-        check=False,
-        env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"},
-    )
-    assert "Traceback" not in result.stderr, result.stderr
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith(f"preferans {args[0]}"), lines[0]
-    assert case.says in lines[0], lines[0]
-    assert result.returncode == case.code, (result.returncode, lines[0])
+    line_mode = ["--line"] if args[0] == "play" else []
+    result = run(*args, *line_mode, stdin=case.stdin, cwd=work, timeout=120)
+    line = one_line_error(result)
+    assert line.startswith(f"preferans {args[0]}"), line
+    assert case.says in line, line
+    assert result.returncode == case.code, (result.returncode, line)
     # nothing was done before the mistake was found: no record, no data directory
     assert list(work.iterdir()) == []

@@ -11,27 +11,9 @@ import pytest
 
 from preferans.cli import SUBCOMMANDS, main
 
+from ._run import one_line_error, run
+
 GOLDEN = Path(__file__).parents[1] / "notation" / "golden"
-
-
-def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "preferans", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=60,
-        check=False,
-        env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"},
-    )
-
-
-def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
-    assert "Traceback" not in result.stderr, result.stderr
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    return lines[0]
 
 
 def test_subcommands_in_order() -> None:

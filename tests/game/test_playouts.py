@@ -52,17 +52,8 @@ def tables(draw: st.DrawFn, variant: str | None = None, players: int | None = No
 
 
 def _played(state: DealState) -> int:
-    mask = 0
-    for trick in state.completed_tricks:
-        for _, card in trick.cards:
-            mask |= card.bit
-        if trick.talon_card is not None:
-            mask |= trick.talon_card.bit
-    for _, card in state.current_trick:
-        mask |= card.bit
-    if state.lead_talon_card is not None:
-        mask |= state.lead_talon_card.bit
-    return mask
+    """The cards played so far as every seat's view shows them."""
+    return state.view(state.active[0]).played_cards.mask
 
 
 def check_cards(state: DealState) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -135,32 +136,13 @@ def test_в_сдаче_десять_взяток_raspasy_7_7_7_is_refused() -> N
 
 def test_объявленная_игра_не_может_быть_ниже_заказа() -> None:
     """Seed 002: «Объявленная игра не может быть ниже той, которую он назвал»."""
-    result = DealResult(
-        kind=DealKind.GAME,
-        dealer=E,
-        active=(S, W, E),
-        declarer=S,
-        bid=Contract.parse("7♠"),
-        contract=Contract.parse("6♥"),
-        defenders={W: WhistChoice.PASS, E: WhistChoice.PASS},
-    )
+    result = replace(_game(S, E, 7), contract=Contract.parse("6♥"))
     with pytest.raises(SheetError, match="below the bid"):
         Sheet(find_rules("sochi"), 10).apply(result)
 
 
 def test_вистующий_must_be_one_of_the_defenders() -> None:
-    result = DealResult(
-        kind=DealKind.GAME,
-        dealer=E,
-        active=(S, W, E),
-        declarer=S,
-        bid=Contract.parse("6♠"),
-        contract=Contract.parse("6♠"),
-        defenders={W: WhistChoice.PASS, E: WhistChoice.PASS},
-        whisters=(W,),
-        played=True,
-        tricks={S: 6, W: 2, E: 2},
-    )
+    result = replace(_game(S, E, 6), whisters=(W,), played=True, tricks={S: 6, W: 2, E: 2})
     with pytest.raises(SheetError, match="whister"):
         Sheet(find_rules("sochi"), 10).apply(result)
 

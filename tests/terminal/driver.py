@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -74,3 +75,40 @@ def play_out(child: pexpect.spawn, answer: str = "1", limit: int = 2000) -> str:
         else:
             return str(child.before)
     raise AssertionError("the game did not end")
+
+
+def answer(child: pexpect.spawn, line: str, reply: str) -> None:
+    """At the next prompt type ``line``, then wait for ``reply`` (a pattern)."""
+    child.expect(PROMPT)
+    child.sendline(line)
+    child.expect(reply)
+
+
+def play_choosing(
+    child: pexpect.spawn, pick: Callable[[list[str]], str], limit: int = 500
+) -> tuple[str, set[str]]:
+    """Answer every prompt with ``pick(choices offered)`` until the game record is written;
+    the text seen on the way and every choice that was offered."""
+    seen = ""
+    offered_all: set[str] = set()
+    for _ in range(limit):
+        index = child.expect([PROMPT, END])
+        seen += str(child.before)
+        if index == 1:
+            return seen, offered_all
+        offered = choices(str(child.before))
+        assert offered, child.before
+        offered_all.update(offered)
+        child.sendline(pick(offered))
+    raise AssertionError("the game did not end")
+
+
+def quit_unsaved(child: pexpect.spawn, word: str, warning: str) -> None:
+    """Quit a game nothing saves: the first ``word`` warns with ``warning``, the second
+    ends the program, which exits 0."""
+    child.sendline(word)
+    child.expect(warning)
+    child.sendline(word)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

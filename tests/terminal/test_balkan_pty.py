@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
 
-from .driver import END, PROMPT, choices, spawn
+from .driver import PROMPT, play_choosing, spawn
 
 BALKAN_BID = re.compile(r"^(igra )?([2-5][♠♦♥♣]|betl|sans)$")
 OLD_WORDS = ("misère", "NT", "w/o talon")
@@ -51,19 +51,7 @@ def test_balkan_game_to_the_end(tmp_path: Path) -> None:
     child.expect("Not allowed: you cannot say kontra in the bidding")
     child.expect(PROMPT)
     child.sendline("show")  # the table again, with its numbered choices
-    seen = ""
-    offered_all: set[str] = set()
-    for _ in range(500):
-        index = child.expect([PROMPT, END])
-        seen += str(child.before)
-        if index == 1:
-            break
-        offered = choices(str(child.before))
-        assert offered, child.before
-        offered_all.update(offered)
-        child.sendline(_follow_hint(child, offered))
-    else:
-        raise AssertionError("the game did not end")
+    seen, offered_all = play_choosing(child, lambda offered: _follow_hint(child, offered))
     child.expect(pexpect.EOF)
     seen += str(child.before)
     child.close()
@@ -86,19 +74,7 @@ def test_balkan_two_card_tricks_show_the_out_seat(tmp_path: Path) -> None:
         tmp_path,
     )
     rng = random.Random(3)
-    seen = ""
-    offered_all: set[str] = set()
-    for _ in range(500):
-        index = child.expect([PROMPT, END])
-        seen += str(child.before)
-        if index == 1:
-            break
-        offered = choices(str(child.before))
-        assert offered, child.before
-        offered_all.update(offered)
-        child.sendline(str(_keen(offered, rng)))
-    else:
-        raise AssertionError("the game did not end")
+    seen, _ = play_choosing(child, lambda offered: str(_keen(offered, rng)))
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

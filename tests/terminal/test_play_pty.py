@@ -14,7 +14,7 @@ from preferans.notation import load
 from preferans.notation.fair import check_fairness
 from preferans.notation.replay import replay
 
-from .driver import END, PROMPT, choices, play_out, spawn, typed
+from .driver import END, PROMPT, answer, choices, play_out, quit_unsaved, spawn, typed
 
 SHORT = ["play", "--seed", "4", "--target", "1", "--lang", "en"]
 
@@ -79,21 +79,13 @@ def test_typing_bids_calls_and_cards(tmp_path: Path) -> None:
 
 def test_bad_input_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
     child = spawn(["play", "--seed", "5", "--target", "1", "--lang", "en"], tmp_path)
-    child.expect(PROMPT)
-    child.sendline("zz")
-    child.expect("Not understood")
-    child.expect(PROMPT)
-    child.sendline("99")
-    child.expect(r"No choice 99: pick 1–\d+")
+    answer(child, "zz", "Not understood")
+    answer(child, "99", r"No choice 99: pick 1–\d+")
     child.expect(PROMPT)
     child.sendline("♥A")  # a card while bidding: the engine says why not
     child.expect("Not allowed:")
-    child.expect(PROMPT)
-    child.sendline("quit")  # nothing saves this game: the first quit warns
-    child.expect("The game is not saved")
-    child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect("Stopped.")
+    answer(child, "quit", "The game is not saved")  # nothing saves this game: the first warns
+    answer(child, "quit", "Stopped.")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -102,20 +94,11 @@ def test_bad_input_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
 def test_refusals_in_a_russian_game(tmp_path: Path) -> None:
     """The engine's refusal is shown in the player's language, not in English."""
     child = spawn(["play", "--seed", "5", "--target", "1", "--lang", "ru"], tmp_path)
-    child.expect(PROMPT)
-    child.sendline("♥A")  # a card while bidding
-    child.expect("Нельзя: идёт торговля: заявка, пас или «здесь»")
-    child.expect(PROMPT)
-    child.sendline("вист")  # a whist in the bidding
-    child.expect("Нельзя: в торговле нельзя сказать «вист»")
+    answer(child, "♥A", "Нельзя: идёт торговля: заявка, пас или «здесь»")  # a card
+    answer(child, "вист", "Нельзя: в торговле нельзя сказать «вист»")  # a whist in the bidding
     child.expect(PROMPT)
     assert "must" not in str(child.before) and "bidding" not in str(child.before)
-    child.sendline("выход")
-    child.expect("Игра не сохранена")
-    child.sendline("выход")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_unsaved(child, "выход", "Игра не сохранена")
 
 
 def test_save_quit_resume_and_finish(tmp_path: Path) -> None:
@@ -183,12 +166,7 @@ def test_cards_are_coloured_in_a_terminal(tmp_path: Path) -> None:
     child.expect(PROMPT)
     before = str(child.before)
     assert "\x1b[" in before
-    child.sendline("выход")
-    child.expect("Игра не сохранена")
-    child.sendline("выход")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_unsaved(child, "выход", "Игра не сохранена")
 
 
 @pytest.mark.parametrize("players", ["2", "4"])

@@ -77,6 +77,16 @@ def start(tables: list[Table], tmp_path: Path, seed: int, **size: int) -> Table:
     return table
 
 
+def deal(
+    tables: list[Table], tmp_path: Path, seed: int, strategy: Strategy
+) -> tuple[Table, list[str], str]:
+    """A new table (``--seed``) and its first deal played by ``strategy``: the table, every
+    screen on the way, and the last one."""
+    table = start(tables, tmp_path, seed)
+    seen: list[str] = []
+    return table, seen, play_deal(table, strategy, seen)
+
+
 def finish(table: Table, tmp_path: Path) -> str:
     """From the deal's end to the game's end: Enter, Enter; the record verifies."""
     table.type("")
@@ -104,9 +114,7 @@ def assert_table_parts(screen: str, *, small: bool = False) -> None:
 
 
 def test_a_game_deal_at_120x40(tables: list[Table], tmp_path: Path) -> None:
-    table = start(tables, tmp_path, 1)
-    seen: list[str] = []
-    end = play_deal(table, first, seen)
+    table, seen, end = deal(tables, tmp_path, 1, first)
     for screen in seen[:-1]:
         assert_table_parts(screen)
     bidding = seen[0]
@@ -128,9 +136,7 @@ def test_a_game_deal_at_120x40(tables: list[Table], tmp_path: Path) -> None:
 
 
 def test_a_misere_deal(tables: list[Table], tmp_path: Path) -> None:
-    table = start(tables, tmp_path, 1)
-    seen: list[str] = []
-    end = play_deal(table, misere, seen)
+    table, seen, end = deal(tables, tmp_path, 1, misere)
     during = [s for s in seen if "declarer: no trick at all" in s]
     assert during, "the misère obligation is shown"
     assert all("misère · South" in s for s in during)
@@ -139,9 +145,7 @@ def test_a_misere_deal(tables: list[Table], tmp_path: Path) -> None:
 
 
 def test_a_raspasy_deal(tables: list[Table], tmp_path: Path) -> None:
-    table = start(tables, tmp_path, 1)
-    seen: list[str] = []
-    play_deal(table, all_pass, seen)
+    table, seen, _ = deal(tables, tmp_path, 1, all_pass)
     during = [s for s in seen if "take as few tricks as you can" in s]
     assert during and all("Raspasy" in s for s in during)
     assert any("raspasy" in s for s in during)  # each seat's role
@@ -150,9 +154,7 @@ def test_a_raspasy_deal(tables: list[Table], tmp_path: Path) -> None:
 
 
 def test_an_open_whist_deal(tables: list[Table], tmp_path: Path) -> None:
-    table = start(tables, tmp_path, 5)
-    seen: list[str] = []
-    play_deal(table, open_whist, seen)
+    table, seen, _ = deal(tables, tmp_path, 5, open_whist)
     playing = [s for s in seen if "declarer needs" in s]
     assert playing
     # the lone whister (South) plays the passer's open cards as well

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from preferans.balkan.bot import family_action
 from preferans.balkan.inference import balkan_weight
 from preferans.balkan.payoff import balkan_value
@@ -12,20 +9,15 @@ from preferans.balkan.sampling import balkan_decide
 from preferans.balkan.sheet import BulaSheet, render_bula_svg, render_bula_text
 from preferans.balkan.state import new_balkan_deal
 from preferans.families import Family
-from preferans.scoring.sheet import Sheet
 
 __all__ = ["FAMILY"]
-
-
-def _sheet_from_dict(data: Mapping[str, Any]) -> Sheet:
-    return BulaSheet.from_dict(data)
 
 
 FAMILY = Family(
     name="balkan",
     new_deal=new_balkan_deal,
     new_sheet=BulaSheet,
-    sheet_from_dict=_sheet_from_dict,
+    sheet_from_dict=BulaSheet.from_dict,
     render_text=render_bula_text,
     render_svg=render_bula_svg,
     deal_value=balkan_value,

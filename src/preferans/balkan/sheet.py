@@ -21,11 +21,19 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final
 
+from preferans.pasting import fields_repr
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.scoring.render_text import sheet_tail
 from preferans.scoring.serial import result_to_dict
-from preferans.scoring.settlement import round_results
+from preferans.scoring.settlement import (
+    Settled,
+    outcome_dict,
+    outcome_lines,
+    pair_figures,
+    round_results,
+    seat_figures,
+)
 from preferans.scoring.sheet import Sheet, SheetEntry, SheetError, check_possible, deal_heading
 from preferans.scoring.writes import Column, Language, Reason, Write, format_number, seat_letter
 from preferans.seats import Seat, next_seat, seats_for
@@ -160,49 +168,26 @@ class BulaEntry(SheetEntry):
     refes: tuple[Seat, ...] = ()
     """An all-pass: the seats that got a refe (those below the table's limit)."""
 
+    def __repr__(self) -> str:
+        return fields_repr(self)
+
     def header(self, language: Language = "en") -> str:
         return _header(self, language)
 
-    def lines(self, language: Language = "en") -> list[str]:
-        by_seat: dict[Seat, list[str]] = {}
-        for write in self.writes:
-            by_seat.setdefault(write.seat, []).append(write.describe(language))
-        if self.refes:
-            for seat in self.refes:
-                by_seat.setdefault(seat, []).append("рефе" if language == "ru" else "a refe")
-        return [
-            f"{seat_letter(seat, language)}: {'; '.join(parts)}" for seat, parts in by_seat.items()
-        ]
-
-    def breakdown(self, language: Language = "en") -> str:
-        lines = self.lines(language)
-        if not lines:
-            lines = ["nothing written" if language == "en" else "записей нет"]
-        return "\n".join([self.header(language), *("  " + line for line in lines)])
+    def notes(self, language: Language = "en") -> list[tuple[Seat, str]]:
+        """The refes an all-pass gave, each on its seat's line."""
+        return [(seat, "рефе" if language == "ru" else "a refe") for seat in self.refes]
 
 
 @dataclass(frozen=True, slots=True)
-class BulaSettlement:
+class BulaSettlement(Settled):
     """The end of a bula game: 10 × (mean bula − own bula) plus the whist balance."""
 
-    seats: tuple[Seat, ...]
     bula: Mapping[Seat, Fraction]
     whists: Mapping[tuple[Seat, Seat], Fraction]
     balances: Mapping[tuple[Seat, Seat], Fraction]
     """(a, b) → what a wins from b: whists a wrote on b − whists b wrote on a, plus
     10 × (bula of b − bula of a) ÷ players."""
-    exact: Mapping[Seat, Fraction]
-    rounded: Mapping[Seat, Fraction]
-    rounding: str
-    adjusted: Seat | None
-    adjustment: Fraction
-    stake: Fraction | None
-
-    @property
-    def money(self) -> Mapping[Seat, Fraction] | None:
-        if self.stake is None:
-            return None
-        return {s: self.rounded[s] * self.stake for s in self.seats}
 
     def lines(self, language: Language = "en") -> list[str]:
         ru = language == "ru"
@@ -224,46 +209,16 @@ class BulaSettlement:
         for i, a in enumerate(self.seats):
             for b in self.seats[i + 1 :]:
                 out.append(f"{L(a)}–{L(b)}: {n(self.balances[a, b])}")
-        out.append(
-            ("итог: " if ru else "result: ")
-            + ", ".join(f"{L(s)} {_signed(self.exact[s])}" for s in self.seats)
-        )
-        if self.rounding != "exact" and any(self.exact[s] != self.rounded[s] for s in self.seats):
-            out.append(
-                ("округлено: " if ru else "rounded: ")
-                + ", ".join(f"{L(s)} {_signed(self.rounded[s])}" for s in self.seats)
-            )
-        money = self.money
-        if money is not None:
-            out.append(
-                ("деньги: " if ru else "money: ")
-                + ", ".join(f"{L(s)} {_signed(money[s])}" for s in self.seats)
-            )
-        return out
+        return out + outcome_lines(self, language)
 
     def to_dict(self) -> dict[str, Any]:
-        def seats(m: Mapping[Seat, Fraction]) -> dict[str, str]:
-            return {s.name: format_number(v) for s, v in m.items()}
-
-        def pairs(m: Mapping[tuple[Seat, Seat], Fraction]) -> dict[str, str]:
-            return {f"{a.name}{b.name}": format_number(v) for (a, b), v in m.items()}
-
         return {
             "seats": [s.name for s in self.seats],
-            "bula": seats(self.bula),
-            "whists": pairs(self.whists),
-            "balances": pairs(self.balances),
-            "exact": seats(self.exact),
-            "rounded": seats(self.rounded),
-            "rounding": self.rounding,
-            "adjusted": None if self.adjusted is None else self.adjusted.name,
-            "adjustment": format_number(self.adjustment),
-            "stake": None if self.stake is None else format_number(self.stake),
+            "bula": seat_figures(self.bula),
+            "whists": pair_figures(self.whists),
+            "balances": pair_figures(self.balances),
+            **outcome_dict(self),
         }
-
-
-def _signed(value: Fraction) -> str:
-    return ("+" if value > 0 else "") + format_number(value)
 
 
 class BulaSheet(Sheet):

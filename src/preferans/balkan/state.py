@@ -65,6 +65,12 @@ class BalkanDealState(DealState):
         new._kraised = self._kraised
         return new
 
+    def _start_options(self) -> dict[str, object]:
+        options = super()._start_options()
+        if self._refe:
+            options["refe"] = self.refe
+        return options
+
     @property
     def refe(self) -> tuple[Seat, ...]:
         """The seats that held an open refe when the deal began."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from preferans.actions import Action
 from preferans.bots.inference import DISCARD, TALON, Slots, World, hidden_slots
 from preferans.bots.sampling import SamplingBot
+from preferans.game.errors import IllegalActionError
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
@@ -36,13 +37,16 @@ class OracleBot(SamplingBot):
         self._state: DealState | None = None
 
     def choose(self, view: View) -> Action:
-        raise ValueError("the oracle sees the whole deal: it decides from the state, not a view")
+        raise IllegalActionError(
+            "the oracle sees the whole deal: it decides from the state, not a view",
+            ru="оракул видит всю сдачу: он решает по состоянию, а не по виду",
+        )
 
     def choose_state(self, state: DealState) -> Action:
         """The decision of the seat to act, knowing every card of ``state``."""
         actor = state.actor
         if actor is None:
-            raise ValueError("nobody is to act")
+            raise IllegalActionError("nobody is to act", ru="ходить некому")
         self._state = state
         try:
             return self.decide(state.view(actor)).action
@@ -53,7 +57,10 @@ class OracleBot(SamplingBot):
         """``slots`` filled with where the cards really are."""
         state = self._state
         if state is None:
-            raise RuntimeError("the oracle decides only inside choose_state")
+            raise IllegalActionError(
+                "the oracle decides only inside choose_state",
+                ru="оракул решает только внутри choose_state",
+            )
         filled = dict(slots.fixed)
         for slot, size in slots.sizes.items():
             if slot == TALON:
@@ -64,7 +71,7 @@ class OracleBot(SamplingBot):
                 mask = state.hand(Seat(slot)).mask
             mask &= slots.pool
             if mask.bit_count() != size:
-                raise RuntimeError(f"the true deal does not fit slot {slot} of the view")
+                raise AssertionError(f"the true deal does not fit slot {slot} of the view")
             filled[slot] = mask
         return World(filled)
 

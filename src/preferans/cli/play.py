@@ -177,11 +177,14 @@ def parse_conventions(pairs: list[str]) -> dict[str, Any]:
 
 def _parse_bots(text: str, seats: list[Any]) -> dict[Any, str]:
     """``heuristic`` / ``random,heuristic`` / ``W=random,E=heuristic`` → seat → level."""
+    from preferans.errors import InputSyntaxError
     from preferans.seats import Seat
 
     items = [item.strip() for item in text.split(",") if item.strip()]
     if not items:
-        raise ValueError("--bots needs at least one level")
+        raise InputSyntaxError(
+            "--bots needs at least one level", ru="--bots: нужен хотя бы один уровень"
+        )
     if all("=" in item for item in items):
         levels = {}
         for item in items:
@@ -189,13 +192,17 @@ def _parse_bots(text: str, seats: list[Any]) -> dict[Any, str]:
             levels[Seat.parse(seat)] = level.strip()
         return levels
     if any("=" in item for item in items):
-        raise ValueError("--bots: give either levels or SEAT=LEVEL pairs, not both")
+        raise InputSyntaxError(
+            "--bots: give either levels or SEAT=LEVEL pairs, not both",
+            ru="--bots: либо уровни, либо пары МЕСТО=УРОВЕНЬ, не вперемешку",
+        )
     if len(items) == 1:
         return dict.fromkeys(seats, items[0])
     if len(items) != len(seats):
-        raise ValueError(
-            f"--bots gives {len(items)} levels for {len(seats)} bot seats "
-            f"({', '.join(s.name for s in seats)})"
+        names = ", ".join(s.name for s in seats)
+        raise InputSyntaxError(
+            f"--bots gives {len(items)} levels for {len(seats)} bot seats ({names})",
+            ru=f"--bots: уровней {len(items)}, а мест для ботов {len(seats)} ({names})",
         )
     return dict(zip(seats, items, strict=True))
 

@@ -74,14 +74,18 @@ def _error(message: str) -> int:
 
 def read_record(text: str) -> GameRecord:
     """A record from the text notation, its JSON form, or the club's download (JSON with
-    the text notation under ``notation``). Raises NotationError / ValueError."""
+    the text notation under ``notation``). Raises NotationError / RecordError."""
+    from preferans.errors import RecordError
     from preferans.notation import from_json, loads
 
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise ValueError(f"not JSON: {error.msg} at line {error.lineno}") from None
+            raise RecordError(
+                f"not JSON: {error.msg} at line {error.lineno}",
+                ru=f"не JSON: {error.msg} в строке {error.lineno}",
+            ) from None
         if isinstance(data, dict) and isinstance(data.get("notation"), str):
             return loads(data["notation"])
         return from_json(text)

@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from preferans.cards import Card, CardSet
+from preferans.errors import InputSyntaxError
 from preferans.solver import Objective, Position, analyse, solve_many
 
 __all__ = ["add_parser", "parse_deal", "run"]
@@ -69,21 +70,27 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def parse_deal(text: str) -> tuple[int, int, int]:
-    """Three hands (masks) from ``h0 / h1 / h2 [/ talon]``; ``ValueError`` if malformed."""
+    """Three hands (masks) from ``h0 / h1 / h2 [/ talon]``; ``InputSyntaxError`` if malformed."""
     parts = [p.strip() for p in re.split(r"[/|]", text)]
     if len(parts) not in (3, 4):
-        raise ValueError(
-            f"expected 3 hands (and an optional talon) separated by / or |, got {len(parts)} parts"
+        raise InputSyntaxError(
+            f"expected 3 hands (and an optional talon) separated by / or |, got {len(parts)} parts",
+            ru=f"нужны 3 руки (и, если надо, прикуп) через / или |, а частей {len(parts)}",
         )
     hands = [CardSet.parse(p) for p in parts[:3]]
     sizes = {len(h) for h in hands}
     if len(sizes) != 1 or not 1 <= len(hands[0]) <= 10:
         shown = ", ".join(str(len(h)) for h in hands)
-        raise ValueError(f"hands must hold the same number of cards, 1 to 10 (got {shown})")
+        raise InputSyntaxError(
+            f"hands must hold the same number of cards, 1 to 10 (got {shown})",
+            ru=f"в руках должно быть поровну карт, от 1 до 10 (а их {shown})",
+        )
     seen = CardSet()
     for seat, hand in enumerate(hands):
         if not seen.isdisjoint(hand):
-            raise ValueError(f"hand {seat} repeats {seen & hand}")
+            raise InputSyntaxError(
+                f"hand {seat} repeats {seen & hand}", ru=f"рука {seat} повторяет {seen & hand}"
+            )
         seen = seen | hand
     return hands[0].mask, hands[1].mask, hands[2].mask
 

@@ -28,7 +28,9 @@ from preferans.env.core import (
     player_seats,
     render_deal,
 )
+from preferans.errors import RulesError
 from preferans.game import Deal, DealState, View, new_deal
+from preferans.game.errors import IllegalActionError
 from preferans.game.tensor import TENSOR_SIZE
 from preferans.scoring import Pulya, render_text
 from preferans.seats import Seat, seats_for
@@ -67,13 +69,19 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
+            raise RulesError(
+                f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}",
+                ru=f"render_mode — 'ansi', 'human' или None, а не {render_mode!r}",
+            )
         if max_kontra < 1:
-            raise ValueError("max_kontra must be at least 1")
+            raise RulesError("max_kontra must be at least 1", ru="max_kontra — не меньше 1")
         if max_deals is not None and max_deals < 1:
-            raise ValueError("max_deals must be at least 1")
+            raise RulesError("max_deals must be at least 1", ru="max_deals — не меньше 1")
         if pulya and target is None and max_deals is None:
-            raise ValueError("a pulya needs a target or max_deals, or it never ends")
+            raise RulesError(
+                "a pulya needs a target or max_deals, or it never ends",
+                ru="пуле нужна цель или max_deals, иначе она не кончится",
+            )
         self.rules = make_rules(variant, players)
         self.pulya_mode = pulya
         self.target = target
@@ -144,7 +152,10 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def _require_state(self) -> DealState:
         if self._state is None:
-            raise RuntimeError("call reset() before using the environment")
+            raise IllegalActionError(
+                "call reset() before using the environment",
+                ru="сначала вызовите reset()",
+            )
         return self._state
 
     @property
@@ -185,16 +196,18 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._require_state()
-        if action is None or int(action) not in self.legal_actions(agent):
-            raise ValueError(
-                f"{agent} may not take action {action!r} now; legal: {self.legal_actions(agent)}"
+        legal = self.legal_actions(agent)
+        if action is None or int(action) not in legal:
+            raise IllegalActionError(
+                f"{agent} may not take action {action!r} now; legal: {legal}",
+                ru=f"{agent} сейчас не может сделать {action!r}; можно: {legal}",
             )
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         state = state.apply(action_from_index(int(action)))
         self._actions += 1
         if self._actions > MAX_DEAL_ACTIONS:
-            raise RuntimeError("the deal did not end")
+            raise AssertionError("the deal did not end")
         if state.is_over:
             self._state = state
             self._finish_deal(state)

@@ -12,6 +12,7 @@ import pyspiel
 
 from preferans.bots.base import Bot
 from preferans.bots.levels import make_bot
+from preferans.game.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from preferans.env.aec import PreferansEnv
@@ -48,7 +49,10 @@ class SpielBot(pyspiel.Bot):  # type: ignore[misc]
 
     def step(self, state: PreferansState) -> int:
         if state.current_player() != self._player_id:
-            raise ValueError(f"player {self._player_id} is not to act")
+            raise IllegalActionError(
+                f"player {self._player_id} is not to act",
+                ru=f"игрок {self._player_id} сейчас не ходит",
+            )
         return self.bot.choose(state.view(self._player_id)).index
 
 

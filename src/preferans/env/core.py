@@ -13,6 +13,7 @@ from typing import Final
 
 from preferans.actions import KONTRA, Action
 from preferans.bots.payoff import deal_value
+from preferans.errors import RulesError
 from preferans.game import DealState
 from preferans.result import DealKind
 from preferans.rules import Rules, find_rules
@@ -46,7 +47,10 @@ def player_seats(rules: Rules) -> tuple[Seat, ...]:
 def make_rules(variant: str, players: int) -> Rules:
     """The preset of ``variant`` for ``players`` (Balkan: 3 players only)."""
     if variant not in VARIANTS:
-        raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        raise RulesError(
+            f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}",
+            ru=f"вариант — один из {', '.join(VARIANTS)}, а не {variant!r}",
+        )
     return find_rules(variant, players=players)
 
 

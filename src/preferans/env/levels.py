@@ -22,7 +22,9 @@ from open_spiel.python.algorithms import ismcts, mcts
 from preferans.actions import Action, action_from_index
 from preferans.bots.base import decision_rng
 from preferans.env.spiel import load, state_from_deal
+from preferans.errors import RulesError
 from preferans.game import resample
+from preferans.game.errors import IllegalActionError
 from preferans.rules import Rules
 from preferans.seats import Seat
 
@@ -53,7 +55,10 @@ class _SearchLevel(ABC):
         rollouts: int = 1,
     ) -> None:
         if simulations < 1 or rollouts < 1:
-            raise ValueError("simulations and rollouts must be at least 1")
+            raise RulesError(
+                "simulations and rollouts must be at least 1",
+                ru="simulations и rollouts — не меньше 1",
+            )
         self.seed = seed
         self.simulations = simulations
         self.uct_c = uct_c
@@ -62,7 +67,9 @@ class _SearchLevel(ABC):
     def choose(self, view: View) -> Action:
         legal = view.legal_actions
         if not legal:
-            raise ValueError(f"{view.seat} has nothing to decide now")
+            raise IllegalActionError(
+                f"{view.seat} has nothing to decide now", ru=f"{view.seat} сейчас нечего решать"
+            )
         if len(legal) == 1:
             return legal[0]
         rng = decision_rng(self.seed, view, self.salt)

@@ -37,7 +37,9 @@ from preferans.env.core import (
     render_deal,
     utility_bound,
 )
+from preferans.errors import RecordError, RulesError
 from preferans.game import Deal, DealState, View, new_deal, resample
+from preferans.game.errors import IllegalActionError
 from preferans.game.tensor import HISTORY_SIZE, TENSOR_SIZE, offset, view_tensor
 from preferans.rules import Rules
 from preferans.seats import Seat
@@ -141,7 +143,10 @@ class PreferansGame(pyspiel.Game):  # type: ignore[misc]
         spec = _GAME_TYPE.parameter_specification
         unknown = set(params) - set(spec)
         if unknown:
-            raise ValueError(f"unknown parameters {sorted(unknown)}; known: {sorted(spec)}")
+            raise RulesError(
+                f"unknown parameters {sorted(unknown)}; known: {sorted(spec)}",
+                ru=f"неизвестные параметры {sorted(unknown)}; есть: {sorted(spec)}",
+            )
         values = {**spec, **params}
         if values["rules"]:
             rules = Rules.from_json(str(values["rules"]))
@@ -150,10 +155,13 @@ class PreferansGame(pyspiel.Game):  # type: ignore[misc]
         dealer = Seat.parse(str(values["dealer"]))
         max_kontra = int(values["max_kontra"])
         if max_kontra < 1:
-            raise ValueError("max_kontra must be at least 1")
+            raise RulesError("max_kontra must be at least 1", ru="max_kontra — не меньше 1")
         raspasy_run = int(values["raspasy_run"])
         if raspasy_run < 0:
-            raise ValueError("raspasy_run counts raspasy in a row: 0 or more")
+            raise RulesError(
+                "raspasy_run counts raspasy in a row: 0 or more",
+                ru="raspasy_run — число распасов подряд: 0 или больше",
+            )
         refe = _parse_seats(str(values["refe"]))
         new_deal(rules, _any_deal(rules, dealer), raspasy_run=raspasy_run, refe=refe)  # checks
         self.config = _Config(rules, dealer, max_kontra, raspasy_run, refe)
@@ -180,12 +188,18 @@ class PreferansGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ViewObserver:
         if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+            raise RulesError(
+                f"observation parameters are not supported: {params}",
+                ru=f"параметры наблюдения не поддерживаются: {params}",
+            )
         if iig_obs_type is not None and (
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
             or not iig_obs_type.public_info
         ):
-            raise ValueError("only a player's own observation is offered (private and public)")
+            raise RulesError(
+                "only a player's own observation is offered (private and public)",
+                ru="доступно только наблюдение самого игрока (личное и общее)",
+            )
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return ViewObserver(perfect_recall)
 
@@ -214,7 +228,7 @@ class PreferansState(pyspiel.State):  # type: ignore[misc]
         """What ``player`` may know (the legal actions as this game offers them)."""
         engine = self._engine
         if engine is None:
-            raise ValueError("the cards are still being dealt")
+            raise IllegalActionError("the cards are still being dealt", ru="карты ещё сдаются")
         seat = self._config.seats[player]
         view = engine.views.get(seat)
         if view is None:
@@ -266,7 +280,9 @@ class PreferansState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self._engine is None:
             if action in self._cards or not 0 <= action < 32:
-                raise ValueError(f"card {action} cannot be dealt now")
+                raise IllegalActionError(
+                    f"card {action} cannot be dealt now", ru=f"карту {action} сейчас не сдать"
+                )
             self._cards.append(action)
             if len(self._cards) == _CHANCE_STEPS:
                 config = self._config
@@ -279,7 +295,10 @@ class PreferansState(pyspiel.State):  # type: ignore[misc]
         state = self._engine.state
         chosen = action_from_index(action)
         if chosen is KONTRA and chosen not in offered_actions(state, self._config.max_kontra):
-            raise ValueError(f"{chosen} is not offered now (the kontra chain reached its bound)")
+            raise IllegalActionError(
+                f"{chosen} is not offered now (the kontra chain reached its bound)",
+                ru=f"{chosen} сейчас нельзя (цепочка контр дошла до предела)",
+            )
         self._set_engine(state.apply(chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -301,7 +320,9 @@ class PreferansState(pyspiel.State):  # type: ignore[misc]
         """A state with ``player_id``'s information state and the other cards redrawn
         (``preferans.game.resample``); the sampler's number seeds the draw."""
         if self._engine is None:
-            raise ValueError("resampling needs the cards dealt")
+            raise IllegalActionError(
+                "resampling needs the cards dealt", ru="пересдача возможна после сдачи карт"
+            )
         seed = int(float(probability_sampler()) * 2**53)
         view = self._engine.state.view(self._config.seats[player_id])
         drawn = resample(view, random.Random(seed))
@@ -324,7 +345,10 @@ def state_from_deal(game: Any, deal_state: DealState) -> PreferansState:
         or deal_state.raspasy_run != config.raspasy_run
         or refe_of(deal_state) != config.refe
     ):
-        raise ValueError("the engine state belongs to another table (see load())")
+        raise RecordError(
+            "the engine state belongs to another table (see load())",
+            ru="состояние движка от другого стола (см. load())",
+        )
     for seat in deal_state.active:
         for card in deal.hands[seat]:
             state.apply_action(card.index)

@@ -32,6 +32,7 @@ from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.phase import Phase
 from preferans.game.table import Table
 from preferans.game.trick import Trick
+from preferans.pasting import literal
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
@@ -398,17 +399,52 @@ class DealState:
         return make_view(self, seat)
 
     def __repr__(self) -> str:
-        parts = [f"phase={self.phase!r}"]
-        if self.to_move is not None:
-            parts.append(f"to_move={self.to_move!r}")
-        if self.declarer is not None:
-            parts.append(f"declarer={self.declarer!r}")
-        if self.contract is not None:
-            parts.append(f"contract={self.contract!r}")
-        elif self.bid is not None:
-            parts.append(f"bid={self.bid!r}")
-        parts.append(f"actions={len(self.history)}")
-        return f"<DealState {' '.join(parts)}>"
+        """Python that rebuilds this state: ``new_deal(rules, deal, …)`` and, once anything
+        was said or played, ``.replay((…))`` of every action since."""
+        start = ", ".join(
+            [repr(self._t.rules), repr(self.deal)]
+            + [f"{name}={literal(value)}" for name, value in self._start_options().items()]
+        )
+        text = f"new_deal({start})"
+        if self.history:
+            text += f".replay({literal(self.history)})"
+        return text
+
+    def _start_options(self) -> dict[str, object]:
+        """The ``new_deal`` keywords this state began with, where not the defaults (a
+        family adds its own, e.g. the Balkan refes)."""
+        return {"raspasy_run": self._raspasy_run} if self._raspasy_run else {}
+
+    def replay(self, moves: Iterable[tuple[Seat, Action]]) -> DealState:
+        """The state after ``moves`` in order, as :attr:`history` keeps them: (the seat whose
+        turn it is, or the seat deciding, the action), each checked as it is applied. A
+        move the engine makes itself (the 2-player dummy on raspasy) is checked, not made
+        again."""
+        state = self
+        for index, (seat, action) in enumerate(moves, len(self.history)):
+            if index < len(state.history):
+                if state.history[index] != (seat, action):
+                    raise refusal("not_your_turn", seat=state.history[index][0].english)
+                continue
+            if seat not in (state.to_move, state.actor):
+                if state.actor is None:
+                    raise refusal("deal_over")
+                raise refusal("not_your_turn", seat=state.actor.english)
+            state = state.apply(action)
+        return state
+
+    def _key(self) -> tuple[object, ...]:
+        return (type(self), self._t.rules, self.deal, self._start_options(), self.history)
+
+    def __eq__(self, other: object) -> bool:
+        """The same start and the same actions since: the engine is deterministic, so the
+        same state."""
+        if not isinstance(other, DealState):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.deal, self.history))
 
 
 def new_deal(

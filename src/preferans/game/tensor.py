@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 from preferans.actions import ACTION_COUNT, Action
 from preferans.contracts import Contract, balkan_ladder, bid_ladder
+from preferans.errors import InputSyntaxError
 from preferans.game.phase import Phase
 from preferans.result import DealKind
 from preferans.seats import Seat, seats_for
@@ -109,7 +110,10 @@ def block(vector: list[float], name: str) -> list[float]:
     """The entries of one named block of a vector made by :func:`view_tensor`."""
     start, size = _OFFSETS[name]
     if start + size > len(vector):
-        raise ValueError(f"block {name!r} is not part of a vector of {len(vector)} entries")
+        raise InputSyntaxError(
+            f"block {name!r} is not part of a vector of {len(vector)} entries",
+            ru=f"блока {name!r} нет в векторе из {len(vector)} чисел",
+        )
     return vector[start : start + size]
 
 

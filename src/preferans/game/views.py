@@ -14,6 +14,7 @@ from preferans.cards import Card, CardSet
 from preferans.contracts import Contract
 from preferans.game.phase import Phase
 from preferans.game.trick import Trick
+from preferans.pasting import fields_repr
 from preferans.result import DealKind
 from preferans.rules import Rules
 from preferans.seats import Seat
@@ -77,6 +78,10 @@ class View:
     """Balkan: the passer whose cards are out of play (face down, unseen by all others)."""
     kontra: Mapping[Seat, int] = field(default_factory=lambda: _NO_KONTRA)
     """Balkan: kontra levels per defender (multiplier ``2 ** level``)."""
+
+    def __repr__(self) -> str:
+        """Python that rebuilds this view (its mappings written as dicts)."""
+        return fields_repr(self)
 
     @property
     def last_trick(self) -> Trick | None:

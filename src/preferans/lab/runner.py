@@ -22,6 +22,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from preferans.actions import Action
+from preferans.errors import InputSyntaxError
 from preferans.lab.protocol import (
     PROTOCOL_VERSION,
     Forfeit,
@@ -65,9 +66,12 @@ def split_command(command: str) -> list[str]:
     try:
         argv = shlex.split(command)
     except ValueError as error:
-        raise ValueError(f"cannot split the command {command!r}: {error}") from None
+        raise InputSyntaxError(
+            f"cannot split the command {command!r}: {error}",
+            ru=f"не удалось разобрать команду {command!r}: {error}",
+        ) from None
     if not argv:
-        raise ValueError("an empty command")
+        raise InputSyntaxError("an empty command", ru="пустая команда")
     return argv
 
 

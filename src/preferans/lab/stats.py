@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from preferans.errors import InputSyntaxError, RecordError, RulesError
+
 __all__ = ["SPRT", "Verdict", "interval", "t_cdf", "t_quantile"]
 
 #: Degrees of freedom from which the normal quantile with a first-order correction is used.
@@ -50,7 +52,9 @@ def _central(t: float, df: int) -> float:
 def t_cdf(t: float, df: int) -> float:
     """The distribution function of Student's t with ``df`` ≥ 1 degrees of freedom."""
     if df < 1:
-        raise ValueError("degrees of freedom must be at least 1")
+        raise RulesError(
+            "degrees of freedom must be at least 1", ru="степеней свободы — не меньше 1"
+        )
     half = 0.5 * _central(abs(t), df)
     return 0.5 + half if t >= 0 else 0.5 - half
 
@@ -58,9 +62,13 @@ def t_cdf(t: float, df: int) -> float:
 def t_quantile(p: float, df: int) -> float:
     """The ``p`` quantile of Student's t (e.g. ``t_quantile(0.975, 9)`` ≈ 2.262)."""
     if not 0.0 < p < 1.0:
-        raise ValueError("p must lie strictly between 0 and 1")
+        raise RulesError(
+            "p must lie strictly between 0 and 1", ru="p должно быть строго между 0 и 1"
+        )
     if df < 1:
-        raise ValueError("degrees of freedom must be at least 1")
+        raise RulesError(
+            "degrees of freedom must be at least 1", ru="степеней свободы — не меньше 1"
+        )
     if p < 0.5:
         return -t_quantile(1.0 - p, df)
     if p == 0.5:
@@ -86,7 +94,7 @@ def interval(samples: Sequence[float], level: float = 0.95) -> tuple[float, floa
     """Mean and the Student's t ``level`` interval of the mean (infinite for one sample)."""
     n = len(samples)
     if n == 0:
-        raise ValueError("no samples")
+        raise RecordError("no samples", ru="нет выборки")
     mean = statistics.fmean(samples)
     if n == 1:
         return mean, -math.inf, math.inf
@@ -115,11 +123,17 @@ class SPRT:
 
     def __post_init__(self) -> None:
         if not self.mu0 < self.mu1:
-            raise ValueError("the SPRT needs MU0 < MU1")
+            raise RulesError("the SPRT needs MU0 < MU1", ru="для SPRT нужно MU0 < MU1")
         if not (0 < self.alpha < 0.5 and 0 < self.beta < 0.5):
-            raise ValueError("alpha and beta must lie between 0 and 0.5")
+            raise RulesError(
+                "alpha and beta must lie between 0 and 0.5",
+                ru="alpha и beta должны быть между 0 и 0.5",
+            )
         if self.min_deals < 2:
-            raise ValueError("the SPRT needs at least 2 deals before a verdict")
+            raise RulesError(
+                "the SPRT needs at least 2 deals before a verdict",
+                ru="SPRT нужно не меньше 2 сдач до вердикта",
+            )
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -159,13 +173,20 @@ class SPRT:
         """``MU0,MU1`` or ``MU0,MU1,ALPHA,BETA`` (the ``--sprt`` option)."""
         parts = [p.strip() for p in text.split(",")]
         if len(parts) not in (2, 4):
-            raise ValueError(f"--sprt takes MU0,MU1 or MU0,MU1,ALPHA,BETA, not {text!r}")
+            raise InputSyntaxError(
+                f"--sprt takes MU0,MU1 or MU0,MU1,ALPHA,BETA, not {text!r}",
+                ru=f"--sprt принимает MU0,MU1 или MU0,MU1,ALPHA,BETA, а не {text!r}",
+            )
         try:
             numbers = [float(p) for p in parts]
         except ValueError:
-            raise ValueError(f"--sprt takes numbers, not {text!r}") from None
+            raise InputSyntaxError(
+                f"--sprt takes numbers, not {text!r}", ru=f"--sprt принимает числа, а не {text!r}"
+            ) from None
         if not all(math.isfinite(x) for x in numbers):
-            raise ValueError("--sprt takes finite numbers")
+            raise InputSyntaxError(
+                "--sprt takes finite numbers", ru="--sprt принимает конечные числа"
+            )
         if len(numbers) == 2:
             return cls(numbers[0], numbers[1])
         return cls(numbers[0], numbers[1], numbers[2], numbers[3])

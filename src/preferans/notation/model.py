@@ -17,6 +17,7 @@ from preferans.actions import Action
 from preferans.cards import Card, CardSet
 from preferans.contracts import Contract
 from preferans.errors import RecordError
+from preferans.pasting import fields_repr
 from preferans.result import DealKind, DealResult
 from preferans.rules import Rules
 from preferans.scoring.writes import Write
@@ -48,6 +49,9 @@ class Outcome:
     contract: Contract | None = None
     tricks: Mapping[Seat, int] = field(default_factory=lambda: MappingProxyType({}))
     talon_tricks: int = 0
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tricks", _frozen(self.tricks))
@@ -85,6 +89,9 @@ class DealRecord:
     sheet: tuple[Write, ...] = ()
     substituted: frozenset[int] = frozenset()
     move_lines: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", _frozen(self.hands))
@@ -135,6 +142,9 @@ class GameRecord:
     commitment: str | None = None
     secret: str | None = None
     seeds: Mapping[Seat, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "deals", tuple(self.deals))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from preferans.errors import RecordError
 from preferans.review.deal import DEFAULT_SAMPLES, review_deal
 from preferans.review.grade import Grade, Mark
 from preferans.seats import Seat
@@ -146,7 +147,9 @@ def review_record(
     if chosen is not None:
         missing = sorted(chosen - known)
         if missing:
-            raise ValueError(f"the record has no deal {missing[0]}")
+            raise RecordError(
+                f"the record has no deal {missing[0]}", ru=f"в записи нет сдачи {missing[0]}"
+            )
     wanted = tuple(seats) if seats is not None else None
     seats_here = table_seats(record)
     out: list[DealReview] = []

@@ -13,8 +13,8 @@ rule) is read off the sheet.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from preferans.actions import Action
 from preferans.game import Deal, DealState, View, new_deal
@@ -22,7 +22,7 @@ from preferans.result import DealResult
 from preferans.rules import Rules
 from preferans.seats import Seat, next_seat
 
-from .sheet import Sheet, SheetEntry, SheetError, new_sheet
+from .sheet import Sheet, SheetEntry, SheetError, new_sheet, sheet_from_dict
 
 __all__ = ["FIRST_DEALER", "DealSource", "Policy", "Pulya"]
 
@@ -63,9 +63,52 @@ class Pulya:
         """Stop after this many deals even if the pulya is open (then settle it early)."""
 
     def __repr__(self) -> str:
-        return (
-            f"Pulya({self.rules!r}, target={self.target!r})"
-            f"  # {self.sheet.deals_played} deals, next dealer {self.dealer}"
+        """``Pulya.from_dict({…})``: Python that rebuilds the game so far (where its deals
+        come from, a source or a generator, is not part of the value)."""
+        return f"Pulya.from_dict({self.to_dict()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pulya):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # a pulya grows: it is no dict key
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game so far as JSON-ready data: its sheet, first dealer and deal limit."""
+        return {
+            "target": self.target,
+            "first_dealer": self.first_dealer.name,
+            "max_deals": self.max_deals,
+            "sheet": self.sheet.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        deal_source: DealSource | None = None,
+        rng: random.Random | None = None,
+    ) -> Pulya:
+        """Rebuild a game from :meth:`to_dict` (the sheet replays every deal), to go on
+        with ``deal_source`` or ``rng``."""
+        try:
+            sheet = sheet_from_dict(data["sheet"])
+            first = Seat.parse(data["first_dealer"])
+            target, max_deals = data["target"], data["max_deals"]
+        except (KeyError, TypeError) as error:
+            raise SheetError(
+                f"not a stored pulya: {error}", ru=f"это не сохранённая пуля: {error}"
+            ) from None
+        return cls(
+            sheet.rules,
+            target,
+            deal_source=deal_source,
+            rng=rng,
+            sheet=sheet,
+            first_dealer=first,
+            max_deals=max_deals,
         )
 
     @property

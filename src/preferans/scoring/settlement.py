@@ -25,22 +25,52 @@ if TYPE_CHECKING:
 
 __all__ = [
     "WHISTS_PER_GORA_POINT",
+    "Settled",
     "Settlement",
     "average_gora_results",
+    "outcome_dict",
+    "outcome_lines",
+    "pair_figures",
     "round_results",
+    "seat_figures",
     "settle",
     "settle_totals",
+    "signed",
 ]
 
 #: One gora point is worth 10 whists at settlement (RULES §9).
 WHISTS_PER_GORA_POINT: Final = 10
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """Every step of a settlement, so each number can be shown and checked."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settled:
+    """What every family's settlement ends with: each player's exact result, the table's
+    rounding and the money (the pulya's :class:`Settlement`, the Balkan bula settlement)."""
 
     seats: tuple[Seat, ...]
+    exact: Mapping[Seat, Fraction]
+    """Each player's result in whists, exactly; the results sum to zero."""
+    rounded: Mapping[Seat, Fraction]
+    """Results after the table's rounding (whole whists, still summing to zero)."""
+    rounding: str
+    adjusted: Seat | None
+    """The seat whose rounded result was moved so that the sum is zero (None if none)."""
+    adjustment: Fraction
+    stake: Fraction | None
+    """Money per whist, if given."""
+
+    @property
+    def money(self) -> Mapping[Seat, Fraction] | None:
+        """Rounded result × stake per whist (exact), or None without a stake."""
+        if self.stake is None:
+            return None
+        return {s: self.rounded[s] * self.stake for s in self.seats}
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement(Settled):
+    """Every step of a settlement, so each number can be shown and checked."""
+
     pulya: Mapping[Seat, Fraction]
     gora_written: Mapping[Seat, Fraction]
     """Gora as written on the sheet."""
@@ -59,23 +89,6 @@ class Settlement:
     """Sheet whists plus the gora whists of step 3."""
     balances: Mapping[tuple[Seat, Seat], Fraction]
     """Step 4: (a, b) → what a wins from b (total_whists[a, b] − total_whists[b, a])."""
-    exact: Mapping[Seat, Fraction]
-    """Each player's result in whists, exactly; the results sum to zero."""
-    rounded: Mapping[Seat, Fraction]
-    """Results after the table's rounding (whole whists, still summing to zero)."""
-    rounding: str
-    adjusted: Seat | None
-    """The seat whose rounded result was moved so that the sum is zero (None if none)."""
-    adjustment: Fraction
-    stake: Fraction | None
-    """Money per whist, if given."""
-
-    @property
-    def money(self) -> Mapping[Seat, Fraction] | None:
-        """Rounded result × stake per whist (exact), or None without a stake."""
-        if self.stake is None:
-            return None
-        return {s: self.rounded[s] * self.stake for s in self.seats}
 
     def lines(self, language: Language = "en") -> list[str]:
         """The settlement step by step, for the text sheet and the breakdown."""
@@ -117,53 +130,75 @@ class Settlement:
                     f"{L(a)}–{L(b)}: {n(self.total_whists[a, b])} − "
                     f"{n(self.total_whists[b, a])} = {n(self.balances[a, b])}"
                 )
-        exact = ", ".join(f"{L(s)} {_signed(self.exact[s])}" for s in self.seats)
-        out.append(("итог: " if ru else "result: ") + exact)
-        if self.rounding != "exact" and any(self.exact[s] != self.rounded[s] for s in self.seats):
-            rounded = ", ".join(f"{L(s)} {_signed(self.rounded[s])}" for s in self.seats)
-            note = ""
-            if self.adjusted is not None and self.adjustment:
-                note = (
-                    f" (поправка {_signed(self.adjustment)} у {L(self.adjusted)}, сумма 0)"
-                    if ru
-                    else f" (adjusted {_signed(self.adjustment)} on {L(self.adjusted)}, sum 0)"
-                )
-            out.append(("округлено: " if ru else "rounded: ") + rounded + note)
-        money = self.money
-        if money is not None:
-            paid = ", ".join(f"{L(s)} {_signed(money[s])}" for s in self.seats)
-            out.append(("деньги: " if ru else "money: ") + paid)
-        return out
+        return out + outcome_lines(self, language, adjustment_note=True)
 
     def to_dict(self) -> dict[str, Any]:
-        def seats(m: Mapping[Seat, Fraction]) -> dict[str, str]:
-            return {s.name: format_number(v) for s, v in m.items()}
-
-        def pairs(m: Mapping[tuple[Seat, Seat], Fraction]) -> dict[str, str]:
-            return {f"{a.name}{b.name}": format_number(v) for (a, b), v in m.items()}
-
         return {
             "seats": [s.name for s in self.seats],
-            "pulya": seats(self.pulya),
-            "gora_written": seats(self.gora_written),
+            "pulya": seat_figures(self.pulya),
+            "gora_written": seat_figures(self.gora_written),
             "closing": [w.to_dict() for w in self.closing],
-            "gora": seats(self.gora),
+            "gora": seat_figures(self.gora),
             "amnesty": format_number(self.amnesty),
-            "gora_left": seats(self.gora_left),
-            "gora_whists": seats(self.gora_whists),
-            "whists": pairs(self.whists),
-            "total_whists": pairs(self.total_whists),
-            "balances": pairs(self.balances),
-            "exact": seats(self.exact),
-            "rounded": seats(self.rounded),
-            "rounding": self.rounding,
-            "adjusted": None if self.adjusted is None else self.adjusted.name,
-            "adjustment": format_number(self.adjustment),
-            "stake": None if self.stake is None else format_number(self.stake),
+            "gora_left": seat_figures(self.gora_left),
+            "gora_whists": seat_figures(self.gora_whists),
+            "whists": pair_figures(self.whists),
+            "total_whists": pair_figures(self.total_whists),
+            "balances": pair_figures(self.balances),
+            **outcome_dict(self),
         }
 
 
-def _signed(value: Fraction) -> str:
+def outcome_lines(
+    outcome: Settled, language: Language = "en", *, adjustment_note: bool = False
+) -> list[str]:
+    """The last lines of a settlement: the result, the rounded result when rounding changed
+    it (with the seat that took the difference when ``adjustment_note``), the money."""
+    ru = language == "ru"
+    seats = outcome.seats
+
+    def row(values: Mapping[Seat, Fraction]) -> str:
+        return ", ".join(f"{seat_letter(s, language)} {signed(values[s])}" for s in seats)
+
+    out = [("итог: " if ru else "result: ") + row(outcome.exact)]
+    if outcome.rounding != "exact" and any(outcome.exact[s] != outcome.rounded[s] for s in seats):
+        note = ""
+        if adjustment_note and outcome.adjusted is not None and outcome.adjustment:
+            who, by = seat_letter(outcome.adjusted, language), signed(outcome.adjustment)
+            note = (
+                f" (поправка {by} у {who}, сумма 0)" if ru else f" (adjusted {by} on {who}, sum 0)"
+            )
+        out.append(("округлено: " if ru else "rounded: ") + row(outcome.rounded) + note)
+    money = outcome.money
+    if money is not None:
+        out.append(("деньги: " if ru else "money: ") + row(money))
+    return out
+
+
+def outcome_dict(outcome: Settled) -> dict[str, Any]:
+    """The JSON of :func:`outcome_lines`' figures."""
+    return {
+        "exact": seat_figures(outcome.exact),
+        "rounded": seat_figures(outcome.rounded),
+        "rounding": outcome.rounding,
+        "adjusted": None if outcome.adjusted is None else outcome.adjusted.name,
+        "adjustment": format_number(outcome.adjustment),
+        "stake": None if outcome.stake is None else format_number(outcome.stake),
+    }
+
+
+def seat_figures(values: Mapping[Seat, Fraction]) -> dict[str, str]:
+    """``{"N": "12", …}``: one figure per seat, as JSON keeps it."""
+    return {s.name: format_number(v) for s, v in values.items()}
+
+
+def pair_figures(values: Mapping[tuple[Seat, Seat], Fraction]) -> dict[str, str]:
+    """``{"NE": "4", …}``: one figure per (writer, on) pair, as JSON keeps it."""
+    return {f"{a.name}{b.name}": format_number(v) for (a, b), v in values.items()}
+
+
+def signed(value: Fraction) -> str:
+    """``+3``, ``-2``, ``0``: a result with its sign."""
     return ("+" if value > 0 else "") + format_number(value)
 
 
@@ -212,6 +247,21 @@ def closing_writes(
     return out
 
 
+def _closed_gora(
+    rules: Rules,
+    seats: Sequence[Seat],
+    pulya: Mapping[Seat, Fraction],
+    gora: Mapping[Seat, Fraction],
+    target: int | None,
+) -> tuple[list[Write], dict[Seat, Fraction]]:
+    """Step 1 and the gora it leaves: the closing writes, and each seat's gora after them."""
+    closing = closing_writes(rules, seats, pulya, target)
+    final = {s: Fraction(gora.get(s, 0)) for s in seats}
+    for write in closing:
+        final[write.seat] += write.amount
+    return closing, final
+
+
 def settle_totals(
     rules: Rules,
     seats: Sequence[Seat],
@@ -225,10 +275,7 @@ def settle_totals(
     """The settlement of bare totals (RULES §9.4 steps 1–5)."""
     seats = tuple(seats)
     players = len(seats)
-    closing = closing_writes(rules, seats, pulya, target)
-    final = {s: Fraction(gora.get(s, 0)) for s in seats}
-    for write in closing:
-        final[write.seat] += write.amount
+    closing, final = _closed_gora(rules, seats, pulya, gora, target)
     amnesty = min(final.values())
     left = {s: final[s] - amnesty for s in seats}
     per = {s: left[s] * WHISTS_PER_GORA_POINT / players for s in seats}
@@ -271,9 +318,7 @@ def average_gora_results(
 
     No amnesty and no pairwise table are needed: a constant added to every gora cancels.
     """
-    final = {s: Fraction(gora.get(s, 0)) for s in seats}
-    for write in closing_writes(rules, seats, pulya, target):
-        final[write.seat] += write.amount
+    _, final = _closed_gora(rules, seats, pulya, gora, target)
     mean = sum(final.values(), Fraction(0)) / len(seats)
     out: dict[Seat, Fraction] = {}
     for a in seats:

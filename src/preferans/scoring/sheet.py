@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from preferans.errors import RecordError
 from preferans.families import family_of
+from preferans.pasting import fields_repr
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
@@ -47,6 +48,9 @@ class SheetEntry:
     raspasy_run: int = 0
     """This deal's place in a run of consecutive raspasy (0 when it is not raspasy)."""
 
+    def __repr__(self) -> str:
+        return fields_repr(self)
+
     def header(self, language: Language = "en") -> str:
         """``Deal 3, dealer E: 6♠ by S, down 1; W whist, E pass``."""
         return _header(self, language)
@@ -56,9 +60,15 @@ class SheetEntry:
         by_seat: dict[Seat, list[str]] = {}
         for write in self.writes:
             by_seat.setdefault(write.seat, []).append(write.describe(language))
+        for seat, note in self.notes(language):
+            by_seat.setdefault(seat, []).append(note)
         return [
             f"{seat_letter(seat, language)}: {'; '.join(parts)}" for seat, parts in by_seat.items()
         ]
+
+    def notes(self, language: Language = "en") -> list[tuple[Seat, str]]:
+        """What a family writes on a seat's line beside its figures (none on the pulya)."""
+        return []
 
     def breakdown(self, language: Language = "en") -> str:
         lines = self.lines(language)
@@ -84,8 +94,20 @@ class Sheet:
         }
 
     def __repr__(self) -> str:
+        """Python that rebuilds this sheet: the constructor while it is empty, then
+        ``from_dict`` of its stored form (which replays every deal)."""
         name = type(self).__name__
-        return f"{name}({self.rules!r}, target={self.target!r})  # {len(self.records)} deals"
+        if not self.records:
+            return f"{name}({self.rules!r}, target={self.target!r})"
+        return f"{name}.from_dict({self.to_dict()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        """The same kind of sheet, rules, target and deals (so the same figures)."""
+        if not isinstance(other, Sheet):
+            return NotImplemented
+        return type(self) is type(other) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # a sheet grows: it is no dict key
 
     # --- feeding deals -------------------------------------------------------------------
 

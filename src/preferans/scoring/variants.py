@@ -95,9 +95,7 @@ def _walk_away(rules: Rules, result: DealResult) -> list[Write]:
     if bid is None:
         raise RecordError("walking away needs the declarer's bid")
     unit = Fraction(bid.price * rules.rate)
-    return [
-        Write(declarer, Column.GORA, 3 * unit, Reason.WALK_AWAY, count=3, unit=unit, contract=bid)
-    ]
+    return [Write.product(declarer, Column.GORA, Reason.WALK_AWAY, 3, unit, contract=bid)]
 
 
 def _misere(rules: Rules, result: DealResult) -> list[Write]:
@@ -105,23 +103,16 @@ def _misere(rules: Rules, result: DealResult) -> list[Write]:
     contract = result.contract or Contract.misere()
     taken = result.declarer_tricks
     if taken == 0:
-        return [
-            Write(
-                declarer, Column.PULYA, Fraction(contract.price), Reason.CONTRACT, contract=contract
-            )
-        ]
+        return [_made(declarer, contract)]
     unit = Fraction(contract.price * rules.rate)
-    return [
-        Write(
-            declarer,
-            Column.GORA,
-            taken * unit,
-            Reason.MISERE,
-            count=taken,
-            unit=unit,
-            contract=contract,
-        )
-    ]
+    return [Write.product(declarer, Column.GORA, Reason.MISERE, taken, unit, contract=contract)]
+
+
+def _made(declarer: Seat, contract: Contract) -> Write:
+    """The contract's price into the declarer's pulya."""
+    return Write(
+        declarer, Column.PULYA, Fraction(contract.price), Reason.CONTRACT, contract=contract
+    )
 
 
 def _game(rules: Rules, result: DealResult, players: Sequence[Seat]) -> list[Write]:
@@ -136,20 +127,17 @@ def _game(rules: Rules, result: DealResult, players: Sequence[Seat]) -> list[Wri
 
     half_whisters = [s for s, c in result.defenders.items() if c is WhistChoice.HALF_WHIST]
     if half_whisters and not result.whisters:
-        writes.append(
-            Write(declarer, Column.PULYA, Fraction(price), Reason.CONTRACT, contract=contract)
-        )
+        writes.append(_made(declarer, contract))
         half = contract.defence_obligation // 2
         for seat in half_whisters:
             writes.append(
-                Write(
+                Write.product(
                     seat,
                     Column.WHISTS,
-                    half * unit,
                     Reason.HALF_WHIST,
+                    half,
+                    unit,
                     on=declarer,
-                    count=half,
-                    unit=unit,
                     contract=contract,
                 )
             )
@@ -158,27 +146,17 @@ def _game(rules: Rules, result: DealResult, players: Sequence[Seat]) -> list[Wri
     whisters = list(result.whisters)
     if not result.checked and not whisters:
         # Both passed: the contract counts as made without play.
-        writes.append(
-            Write(declarer, Column.PULYA, Fraction(price), Reason.CONTRACT, contract=contract)
-        )
+        writes.append(_made(declarer, contract))
         return writes
 
     undertricks = max(0, contract.level - result.declarer_tricks)
     defence = result.defence_tricks
     if undertricks == 0:
-        writes.append(
-            Write(declarer, Column.PULYA, Fraction(price), Reason.CONTRACT, contract=contract)
-        )
+        writes.append(_made(declarer, contract))
     else:
         writes.append(
-            Write(
-                declarer,
-                Column.GORA,
-                undertricks * unit,
-                Reason.UNDERTRICKS,
-                count=undertricks,
-                unit=unit,
-                contract=contract,
+            Write.product(
+                declarer, Column.GORA, Reason.UNDERTRICKS, undertricks, unit, contract=contract
             )
         )
     if result.checked:
@@ -215,15 +193,13 @@ def _whists(
     contract: Contract,
     share: Fraction | None = None,
 ) -> Write:
-    amount = tricks * unit * (share if share is not None else 1)
-    return Write(
+    return Write.product(
         seat,
         Column.WHISTS,
-        amount,
         Reason.WHIST_TRICKS,
+        tricks,
+        unit,
         on=declarer,
-        count=tricks,
-        unit=unit,
         share=share,
         contract=contract,
     )
@@ -235,14 +211,13 @@ def _consolation(
     if not undertricks:
         return []
     return [
-        Write(
+        Write.product(
             seat,
             Column.WHISTS,
-            undertricks * unit,
             Reason.CONSOLATION,
+            undertricks,
+            unit,
             on=declarer,
-            count=undertricks,
-            unit=unit,
             contract=contract,
         )
         for seat in others
@@ -281,7 +256,7 @@ def _shortfall(
             if missing:
                 owed.append((seat, missing))
     return [
-        Write(seat, Column.GORA, n * rate, Reason.SHORTFALL, count=n, unit=rate, contract=contract)
+        Write.product(seat, Column.GORA, Reason.SHORTFALL, n, rate, contract=contract)
         for seat, n in owed
     ]
 
@@ -347,17 +322,14 @@ def _raspasy_whists(
         share = Fraction(1, len(low)) if len(low) > 1 else None
         for writer in low:
             for seat in high:
-                n = counts[seat]
-                amount = n * unit * (share if share is not None else 1)
                 writes.append(
-                    Write(
+                    Write.product(
                         writer,
                         Column.WHISTS,
-                        amount,
                         Reason.RASPASY_WHISTS,
+                        counts[seat],
+                        unit,
                         on=seat,
-                        count=n,
-                        unit=unit,
                         share=share,
                         multiplier=multiplier,
                     )

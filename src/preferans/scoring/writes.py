@@ -107,6 +107,35 @@ class Write:
         if (self.column is Column.WHISTS) != (self.on is not None):
             raise PreferansError("whists are written on a player; pulya and gora are not")
 
+    @classmethod
+    def product(
+        cls,
+        seat: Seat,
+        column: Column,
+        reason: Reason,
+        count: int,
+        unit: Fraction,
+        *,
+        on: Seat | None = None,
+        share: Fraction | None = None,
+        contract: Contract | None = None,
+        multiplier: int | None = None,
+    ) -> Write:
+        """The figure ``count`` × ``unit`` (× ``share``), written with its factors."""
+        amount = count * unit * (share if share is not None else 1)
+        return cls(
+            seat,
+            column,
+            amount,
+            reason,
+            on=on,
+            count=count,
+            unit=unit,
+            share=share,
+            contract=contract,
+            multiplier=multiplier,
+        )
+
     def __repr__(self) -> str:
         parts = [f"Seat.{self.seat.name}", f"Column.{self.column.name}"]
         parts.append(f"Fraction({self.amount.numerator}, {self.amount.denominator})")
@@ -131,7 +160,7 @@ class Write:
 
     def describe(self, language: Language = "en") -> str:
         """The figure and its reason in words, e.g. ``3 tricks × 4 = 12 whists on S``."""
-        return _describe_ru(self) if language == "ru" else _describe_en(self)
+        return _describe(self, language)
 
     # --- JSON ----------------------------------------------------------------------------
 
@@ -248,186 +277,131 @@ def _is_balkan(w: Write) -> bool:
     )
 
 
-def _times(w: Write) -> str:
-    return f" × {w.multiplier}" if w.multiplier is not None and w.multiplier != 1 else ""
+#: Each reason's sentence, (English, Russian), filled by :func:`_describe` from the write's
+#: figures: the pulya sheet's reasons, then the bula sheet's (seed 003). ``help_pulya`` is
+#: the help written into the helped player's pulya.
+_PULYA_TEXTS: Final[dict[Reason | str, tuple[str, str]]] = {
+    Reason.CONTRACT: ("{contract} made: {amount} into pulya", "{contract} {made}: {amount} в пулю"),
+    Reason.WHIST_TRICKS: (
+        "{tricks} × {rest} = {whists} on {on}{split}",
+        "{tricks} × {rest} = {whists} на {on}{split}",
+    ),
+    Reason.CONSOLATION: ("consolation {calc}{amount} on {on}", "консоляция {calc}{amount} на {on}"),
+    Reason.UNDERTRICKS: (
+        "{contract} down {count}: {product} = {amount} into gora",
+        "{contract} без {count}: {product} = {amount} в гору",
+    ),
+    Reason.SHORTFALL: (
+        "whist short by {count} on {contract}: {product} = {amount} into gora",
+        "недобор виста {count} на {contract}: {product} = {amount} в гору",
+    ),
+    Reason.HALF_WHIST: (
+        "half-whist on {contract}: {tricks} × {rest} = {whists} on {on}",
+        "полвиста на {contract}: {tricks} × {rest} = {whists} на {on}",
+    ),
+    Reason.WALK_AWAY: (
+        "walked away without three on {contract}: {product} = {amount} into gora",
+        "ушёл без трёх на {contract}: {product} = {amount} в гору",
+    ),
+    Reason.THROWN_TALON: (
+        "talon thrown by {other}: {amount} into gora",
+        "прикуп брошен ({other}): {amount} в гору",
+    ),
+    Reason.MISERE: (
+        "misère caught: {tricks} × {rest} = {amount} into gora",
+        "мизер пойман: {tricks} × {rest} = {amount} в гору",
+    ),
+    Reason.RASPASY: (
+        "raspasy: {tricks}{amnesty} × {unit} = {amount} into gora{mult}",
+        "распасы: {tricks}{amnesty} × {unit} = {amount} в гору{mult}",
+    ),
+    Reason.RASPASY_ZERO: (
+        "raspasy without a trick: {amount} into pulya{mult}",
+        "распасы без взяток: {amount} в пулю{mult}",
+    ),
+    Reason.RASPASY_WHISTS: (
+        "raspasy: {tricks} × {rest} = {whists} on {on}{split}",
+        "распасы: {tricks} × {rest} = {whists} на {on}{split}",
+    ),
+    Reason.HELP: ("help: {product} = {whists} on {on}", "помощь: {product} = {whists} на {on}"),
+    "help_pulya": ("help from {other}: {amount} into pulya", "помощь от {other}: {amount} в пулю"),
+    Reason.OVERFLOW: ("beyond the target: {off} off gora", "сверх пули: {off} списано с горы"),
+    Reason.UNFINISHED: (
+        "pulya short of the target: {product} = {amount} into gora",
+        "недописанная пуля: {product} = {amount} в гору",
+    ),
+}
+_BULA_TEXTS: Final[dict[Reason | str, tuple[str, str]]] = {
+    Reason.CONTRACT: (
+        "{contract} made: {value}{times} = {signed} to the bula",
+        "{contract} сыграна: {value}{times} = {signed} в булу",
+    ),
+    Reason.CONTRACT_FAILED: (
+        "{contract} failed: {value}{times} = {signed} to the bula",
+        "{contract} не сыграна: {value}{times} = {signed} в булу",
+    ),
+    Reason.SHORTFALL: (
+        "defence short on {contract}: {value}{times} = {signed} to the bula",
+        "недобор на {contract}: {value}{times} = {signed} в булу",
+    ),
+    Reason.KONTRA_LOST: (
+        "kontra on {contract} lost: {value}{times} = {signed} to the bula",
+        "контра на {contract} проиграна: {value}{times} = {signed} в булу",
+    ),
+    Reason.WHIST_TRICKS: (
+        "{tricks} × {value}{times} = {whists} on {on}",
+        "{tricks} × {value}{times} = {whists} на {on}",
+    ),
+    Reason.BETL_FAILED: (
+        "{contract} failed: {value}{times} = {whists} on {on}",
+        "{contract} не сыгран: {value}{times} = {whists} на {on}",
+    ),
+    Reason.REFE: ("everybody passed: a refe", "все спасовали: рефе"),
+}
+#: The split a shared figure notes: (English, Russian).
+_SPLITS: Final = {
+    Reason.WHIST_TRICKS: (" (gentleman's split)", " (джентльменский, пополам)"),
+    Reason.RASPASY_WHISTS: (" (two fewest split)", " (пополам)"),
+}
 
 
-def _describe_balkan(w: Write, language: Language) -> str:
-    """The bula sheet's figures (seed 003): bula entries and whists (juhe) per trick."""
+def _describe(w: Write, language: Language) -> str:
+    """One write in words: its reason's sentence with the write's figures put in."""
     ru = language == "ru"
-    amount = format_number(w.amount)
-    signed = ("+" if w.amount > 0 else "") + amount
-    on = seat_letter(w.on, language) if w.on is not None else ""
-    contract = _contract_text(w, language)
-    unit = format_number(w.unit) if w.unit is not None else ""
-    times = _times(w)
+    pick = 1 if ru else 0
     r = w.reason
-    if r is Reason.CONTRACT:
-        return (
-            f"{contract} сыграна: {unit}{times} = {signed} в булу"
-            if ru
-            else f"{contract} made: {unit}{times} = {signed} to the bula"
-        )
-    if r is Reason.CONTRACT_FAILED:
-        return (
-            f"{contract} не сыграна: {unit}{times} = {signed} в булу"
-            if ru
-            else f"{contract} failed: {unit}{times} = {signed} to the bula"
-        )
-    if r is Reason.SHORTFALL:
-        return (
-            f"недобор на {contract}: {unit}{times} = {signed} в булу"
-            if ru
-            else f"defence short on {contract}: {unit}{times} = {signed} to the bula"
-        )
-    if r is Reason.KONTRA_LOST:
-        return (
-            f"контра на {contract} проиграна: {unit}{times} = {signed} в булу"
-            if ru
-            else f"kontra on {contract} lost: {unit}{times} = {signed} to the bula"
-        )
-    if r is Reason.WHIST_TRICKS:
-        n = w.count or 0
-        if ru:
-            return f"{_tricks_ru(n)} × {unit}{times} = {_whists_ru(w.amount)} на {on}"
-        return f"{_tricks_en(n)} × {unit}{times} = {amount} whists on {on}"
-    if r is Reason.BETL_FAILED:
-        return (
-            f"{contract} не сыгран: {unit}{times} = {_whists_ru(w.amount)} на {on}"
-            if ru
-            else f"{contract} failed: {unit}{times} = {amount} whists on {on}"
-        )
-    if r is Reason.REFE:
-        return "все спасовали: рефе" if ru else "everybody passed: a refe"
-    raise AssertionError(r)  # pragma: no cover
-
-
-def _describe_en(w: Write) -> str:
-    if _is_balkan(w):
-        return _describe_balkan(w, "en")
+    texts = _BULA_TEXTS if _is_balkan(w) else _PULYA_TEXTS
+    key: Reason | str = "help_pulya" if r is Reason.HELP and w.column is Column.PULYA else r
+    if key not in texts:
+        raise AssertionError(r)  # pragma: no cover
     amount = format_number(w.amount)
-    on = seat_letter(w.on) if w.on is not None else ""
     product = _product(w)
-    contract = _contract_text(w, "en")
-    r = w.reason
-    if r is Reason.CONTRACT:
-        return f"{contract} made: {amount} into pulya"
-    if r is Reason.WHIST_TRICKS:
-        n = w.count or 0
-        split = " (gentleman's split)" if w.share == _HALF else ""
-        rest = product.split(" × ", 1)[1] if product else ""
-        return f"{_tricks_en(n)} × {rest} = {amount} whists on {on}{split}"
-    if r is Reason.CONSOLATION:
-        if w.count is not None and w.count > 1:
-            return f"consolation {product} = {amount} on {on}"
-        return f"consolation {amount} on {on}"
-    if r is Reason.UNDERTRICKS:
-        return f"{contract} down {w.count}: {product} = {amount} into gora"
-    if r is Reason.SHORTFALL:
-        return f"whist short by {w.count} on {contract}: {product} = {amount} into gora"
-    if r is Reason.HALF_WHIST:
-        rest = product.split(" × ", 1)[1] if product else ""
-        tricks = _tricks_en(w.count or 0)
-        return f"half-whist on {contract}: {tricks} × {rest} = {amount} whists on {on}"
-    if r is Reason.WALK_AWAY:
-        return f"walked away without three on {contract}: {product} = {amount} into gora"
-    if r is Reason.THROWN_TALON:
-        who = seat_letter(w.other) if w.other is not None else "?"
-        return f"talon thrown by {who}: {amount} into gora"
-    if r is Reason.MISERE:
-        rest = product.split(" × ", 1)[1] if product else ""
-        return f"misère caught: {_tricks_en(w.count or 0)} × {rest} = {amount} into gora"
-    if r is Reason.RASPASY:
-        head = f"raspasy: {_tricks_en(w.count or 0)}"
-        if w.amnesty:
-            head += f" − amnesty {w.amnesty} = {(w.count or 0) - w.amnesty}"
-        unit = format_number(w.unit or 0)
-        return f"{head} × {unit} = {amount} into gora{_mult_en(w)}"
-    if r is Reason.RASPASY_ZERO:
-        return f"raspasy without a trick: {amount} into pulya{_mult_en(w)}"
-    if r is Reason.RASPASY_WHISTS:
-        rest = product.split(" × ", 1)[1] if product else ""
-        split = " (two fewest split)" if w.share == _HALF else ""
-        return f"raspasy: {_tricks_en(w.count or 0)} × {rest} = {amount} whists on {on}{split}"
-    if r is Reason.HELP:
-        if w.column is Column.PULYA:
-            who = seat_letter(w.other) if w.other is not None else "?"
-            return f"help from {who}: {amount} into pulya"
-        return f"help: {product} = {amount} whists on {on}"
-    if r is Reason.OVERFLOW:
-        return f"beyond the target: {format_number(-w.amount)} off gora"
-    if r is Reason.UNFINISHED:
-        return f"pulya short of the target: {product} = {amount} into gora"
-    raise AssertionError(r)  # pragma: no cover
-
-
-def _mult_en(w: Write) -> str:
-    if w.multiplier is not None and w.multiplier != 1:
-        return f" (progression ×{w.multiplier})"
-    return ""
-
-
-def _mult_ru(w: Write) -> str:
-    if w.multiplier is not None and w.multiplier != 1:
-        return f" (прогрессия ×{w.multiplier})"
-    return ""
-
-
-def _describe_ru(w: Write) -> str:
-    if _is_balkan(w):
-        return _describe_balkan(w, "ru")
-    amount = format_number(w.amount)
-    on = seat_letter(w.on, "ru") if w.on is not None else ""
-    product = _product(w)
-    rest = product.split(" × ", 1)[1] if product else ""
-    contract = _contract_text(w, "ru")
-    r = w.reason
-    if r is Reason.CONTRACT:
-        made = "сыгран" if w.contract is not None and w.contract.is_misere else "сыграна"
-        return f"{contract} {made}: {amount} в пулю"
-    if r is Reason.WHIST_TRICKS:
-        split = " (джентльменский, пополам)" if w.share == _HALF else ""
-        return f"{_tricks_ru(w.count or 0)} × {rest} = {_whists_ru(w.amount)} на {on}{split}"
-    if r is Reason.CONSOLATION:
-        if w.count is not None and w.count > 1:
-            return f"консоляция {product} = {amount} на {on}"
-        return f"консоляция {amount} на {on}"
-    if r is Reason.UNDERTRICKS:
-        return f"{contract} без {w.count}: {product} = {amount} в гору"
-    if r is Reason.SHORTFALL:
-        return f"недобор виста {w.count} на {contract}: {product} = {amount} в гору"
-    if r is Reason.HALF_WHIST:
-        return (
-            f"полвиста на {contract}: {_tricks_ru(w.count or 0)} × {rest} = "
-            f"{_whists_ru(w.amount)} на {on}"
-        )
-    if r is Reason.WALK_AWAY:
-        return f"ушёл без трёх на {contract}: {product} = {amount} в гору"
-    if r is Reason.THROWN_TALON:
-        who = seat_letter(w.other, "ru") if w.other is not None else "?"
-        return f"прикуп брошен ({who}): {amount} в гору"
-    if r is Reason.MISERE:
-        return f"мизер пойман: {_tricks_ru(w.count or 0)} × {rest} = {amount} в гору"
-    if r is Reason.RASPASY:
-        head = f"распасы: {_tricks_ru(w.count or 0)}"
-        if w.amnesty:
-            head += f" − амнистия {w.amnesty} = {(w.count or 0) - w.amnesty}"
-        unit = format_number(w.unit or 0)
-        return f"{head} × {unit} = {amount} в гору{_mult_ru(w)}"
-    if r is Reason.RASPASY_ZERO:
-        return f"распасы без взяток: {amount} в пулю{_mult_ru(w)}"
-    if r is Reason.RASPASY_WHISTS:
-        split = " (пополам)" if w.share == _HALF else ""
-        return (
-            f"распасы: {_tricks_ru(w.count or 0)} × {rest} = {_whists_ru(w.amount)} на {on}{split}"
-        )
-    if r is Reason.HELP:
-        if w.column is Column.PULYA:
-            who = seat_letter(w.other, "ru") if w.other is not None else "?"
-            return f"помощь от {who}: {amount} в пулю"
-        return f"помощь: {product} = {_whists_ru(w.amount)} на {on}"
-    if r is Reason.OVERFLOW:
-        return f"сверх пули: {format_number(-w.amount)} списано с горы"
-    if r is Reason.UNFINISHED:
-        return f"недописанная пуля: {product} = {amount} в гору"
-    raise AssertionError(r)  # pragma: no cover
+    count = w.count or 0
+    multiplier = w.multiplier if w.multiplier is not None and w.multiplier != 1 else None
+    split = _SPLITS.get(r) if w.share == _HALF else None
+    fields = {
+        "amount": amount,
+        "signed": ("+" if w.amount > 0 else "") + amount,
+        "off": format_number(-w.amount),
+        "on": seat_letter(w.on, language) if w.on is not None else "",
+        "other": seat_letter(w.other, language) if w.other is not None else "?",
+        "contract": _contract_text(w, language),
+        "made": "сыгран" if w.contract is not None and w.contract.is_misere else "сыграна",
+        "count": w.count,
+        "product": product,
+        "rest": product.split(" × ", 1)[1] if product else "",
+        "calc": f"{product} = " if w.count is not None and w.count > 1 else "",
+        "tricks": _tricks_ru(count) if ru else _tricks_en(count),
+        "whists": _whists_ru(w.amount) if ru else f"{amount} whists",
+        "split": split[pick] if split else "",
+        "amnesty": (
+            f" − {'амнистия' if ru else 'amnesty'} {w.amnesty} = {count - w.amnesty}"
+            if w.amnesty
+            else ""
+        ),
+        "unit": format_number(w.unit or 0),
+        "value": format_number(w.unit) if w.unit is not None else "",
+        "times": f" × {multiplier}" if multiplier is not None else "",
+        "mult": (f" ({'прогрессия' if ru else 'progression'} ×{multiplier})" if multiplier else ""),
+    }
+    return texts[key][pick].format(**fields)

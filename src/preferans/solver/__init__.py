@@ -23,7 +23,9 @@ from preferans.solver import reference
 from preferans.solver.position import (
     Objective,
     Position,
+    PositionError,
     check_task,
+    declarer_seats,
     legal_cards,
     play,
     remaining_tricks,
@@ -33,6 +35,7 @@ __all__ = [
     "BACKEND",
     "Objective",
     "Position",
+    "PositionError",
     "analyse",
     "legal_cards",
     "play",
@@ -132,9 +135,7 @@ def solve_many(
     ``declarer`` is one seat for all positions or one seat per position; ``threads``
     defaults to the number of CPUs.
     """
-    seats = [declarer] * len(positions) if isinstance(declarer, int) else list(declarer)
-    if len(seats) != len(positions):
-        raise ValueError("declarer must be one seat or one seat per position")
+    seats = declarer_seats(positions, declarer)
     tasks = []
     for position, seat in zip(positions, seats, strict=True):
         position.validate()
@@ -144,6 +145,9 @@ def solve_many(
         _fallback()
         return reference.solve_many(positions, objective, seats)
     if threads is not None and threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
+        raise PositionError(
+            f"threads must be at least 1, got {threads}",
+            ru=f"потоков должно быть не меньше 1, а не {threads}",
+        )
     results: list[int] = _dd.solve_batch(tasks, threads or 0)
     return results

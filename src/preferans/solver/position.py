@@ -2,7 +2,8 @@
 
 Both backends (the C extension and the pure-Python reference) take the same
 :class:`Position`; validating it once here means the C code can trust its input and every
-malformed position fails with the same clear :class:`ValueError`.
+malformed position fails with the same clear :class:`PositionError` (a
+:class:`~preferans.errors.RecordError`), in English and Russian.
 """
 
 from __future__ import annotations
@@ -10,12 +11,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from preferans.cards import Card, CardSet
+from preferans.errors import InputSyntaxError, RecordError
 
-__all__ = ["Objective", "Position", "normalise_objective", "remaining_tricks"]
+__all__ = ["Objective", "Position", "PositionError", "normalise_objective", "remaining_tricks"]
 
 _SUIT_NAMES = ("♠", "♣", "♦", "♥")
+
+
+class PositionError(RecordError):
+    """A solver position (or task) that does not hold together: cards held twice, hand
+    sizes that fit no trick, a revoke, a declarer out of play."""
+
+    title_ru = "Неверная позиция"
 
 
 class Objective(StrEnum):
@@ -35,7 +45,10 @@ def normalise_objective(objective: Objective | str) -> Objective:
         return Objective(objective)
     except ValueError:
         names = ", ".join(o.value for o in Objective)
-        raise ValueError(f"unknown objective {objective!r} (expected one of {names})") from None
+        raise InputSyntaxError(
+            f"unknown objective {objective!r} (expected one of {names})",
+            ru=f"неизвестная цель {objective!r} (допустимы: {names})",
+        ) from None
 
 
 HandLike = int | CardSet | Iterable[Card] | None
@@ -48,11 +61,17 @@ def _to_mask(hand: HandLike, seat: int) -> int | None:
         return hand.mask
     if isinstance(hand, int) and not isinstance(hand, bool):
         if not 0 <= hand <= 0xFFFFFFFF:
-            raise ValueError(f"hand {seat}: card mask out of range: {hand:#x}")
+            raise PositionError(
+                f"hand {seat}: card mask out of range: {hand:#x}",
+                ru=f"рука {seat}: маска карт вне диапазона: {hand:#x}",
+            )
         return hand
     if isinstance(hand, Iterable):
         return CardSet(hand).mask
-    raise ValueError(f"hand {seat}: expected a mask, a CardSet or None, got {hand!r}")
+    raise PositionError(
+        f"hand {seat}: expected a mask, a CardSet or None, got {hand!r}",
+        ru=f"рука {seat}: нужна маска, CardSet или None, а не {hand!r}",
+    )
 
 
 def _to_index(card: Card | int) -> int:
@@ -60,11 +79,37 @@ def _to_index(card: Card | int) -> int:
         return card.index
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 32:
         return card
-    raise ValueError(f"played card must be a Card or an index 0–31, got {card!r}")
+    raise PositionError(
+        f"played card must be a Card or an index 0–31, got {card!r}",
+        ru=f"сыгранная карта должна быть Card или номером 0–31, а не {card!r}",
+    )
 
 
 def _card_name(index: int) -> str:
     return str(Card.from_index(index))
+
+
+#: (what, where it already is): the words for a played card and a talon card, en and ru.
+_PLAYED: Final = (("played card", "is still in a hand"), ("сыгранная карта", "всё ещё в руке"))
+_TALON: Final = (
+    ("talon card", "is also held by a hand or on the trick"),
+    ("карта прикупа", "есть и в руке или на столе"),
+)
+
+
+def _add_cards(seen: int, cards: Iterable[int], words: tuple[tuple[str, str], ...]) -> int:
+    """``seen`` with ``cards`` added, each a card index 0–31 not seen yet."""
+    (en, en_where), (ru, ru_where) = words
+    for card in cards:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
+            raise PositionError(
+                f"{en} out of range 0–31: {card!r}", ru=f"{ru} вне диапазона 0–31: {card!r}"
+            )
+        if seen >> card & 1:
+            name = _card_name(card)
+            raise PositionError(f"{en} {name} {en_where}", ru=f"{ru} {name} {ru_where}")
+        seen |= 1 << card
+    return seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +149,10 @@ class Position:
     ) -> Position:
         """Build and validate a position from masks, card sets or card lists."""
         if isinstance(hands, str | bytes) or len(hands) != 3:
-            raise ValueError("hands must be a sequence of exactly 3 entries (None = out of play)")
+            raise PositionError(
+                "hands must be a sequence of exactly 3 entries (None = out of play)",
+                ru="рук должно быть ровно 3 (None — рука вне игры)",
+            )
         masks = (_to_mask(hands[0], 0), _to_mask(hands[1], 1), _to_mask(hands[2], 2))
         position = cls(
             masks,
@@ -139,42 +187,58 @@ class Position:
         return self.played[0] >> 3 if self.played else None
 
     def validate(self) -> None:
-        """Raise ``ValueError`` naming the first thing wrong with this position."""
+        """Raise :class:`PositionError` naming the first thing wrong with this position."""
         hands = self.hands
         if len(hands) != 3:
-            raise ValueError("hands must have exactly 3 entries (None = out of play)")
+            raise PositionError(
+                "hands must have exactly 3 entries (None = out of play)",
+                ru="рук должно быть ровно 3 (None — рука вне игры)",
+            )
         for seat, hand in enumerate(hands):
             if hand is not None and (
                 not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand <= 0xFFFFFFFF
             ):
-                raise ValueError(f"hand {seat} is not a 32-bit card mask: {hand!r}")
+                raise PositionError(
+                    f"hand {seat} is not a 32-bit card mask: {hand!r}",
+                    ru=f"рука {seat} — не 32-битная маска карт: {hand!r}",
+                )
         active = self.active
         if len(active) < 2:
-            raise ValueError("at least two hands must be in play")
+            raise PositionError(
+                "at least two hands must be in play", ru="в игре должно быть не меньше двух рук"
+            )
         if not isinstance(self.leader, int) or self.leader not in (0, 1, 2):
-            raise ValueError(f"leader must be a seat 0–2, got {self.leader!r}")
+            raise PositionError(
+                f"leader must be a seat 0–2, got {self.leader!r}",
+                ru=f"ходящий должен быть местом 0–2, а не {self.leader!r}",
+            )
         if hands[self.leader] is None:
-            raise ValueError(f"leader {self.leader} is out of play")
+            raise PositionError(
+                f"leader {self.leader} is out of play", ru=f"ходящий {self.leader} вне игры"
+            )
         if self.trump is not None and self.trump not in (0, 1, 2, 3):
-            raise ValueError(f"trump must be a suit 0–3 or None, got {self.trump!r}")
+            raise PositionError(
+                f"trump must be a suit 0–3 or None, got {self.trump!r}",
+                ru=f"козырь должен быть мастью 0–3 или None, а не {self.trump!r}",
+            )
         seen = 0
         for seat in active:
             mask = hands[seat]
             assert mask is not None
             if seen & mask:
                 dup = CardSet.from_mask(seen & mask)
-                raise ValueError(f"card(s) {dup} held by more than one hand (hand {seat})")
+                raise PositionError(
+                    f"card(s) {dup} held by more than one hand (hand {seat})",
+                    ru=f"карты {dup} есть больше чем в одной руке (рука {seat})",
+                )
             seen |= mask
-        for card in self.played:
-            if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
-                raise ValueError(f"played card out of range 0–31: {card!r}")
-            if seen >> card & 1:
-                raise ValueError(f"played card {_card_name(card)} is still in a hand")
-            seen |= 1 << card
+        seen = _add_cards(seen, self.played, _PLAYED)
         if len(self.played) >= len(active):
-            raise ValueError(
+            raise PositionError(
                 f"{len(self.played)} cards on the current trick but only {len(active)} hands "
-                "in play: a complete trick must be gathered first"
+                "in play: a complete trick must be gathered first",
+                ru=f"на столе {len(self.played)} карт, а рук в игре {len(active)}: "
+                "полную взятку сначала нужно собрать",
             )
         order = self.order()
         sizes = [(hands[seat] or 0).bit_count() for seat in order]
@@ -183,40 +247,55 @@ class Position:
         expected = [n - 1] * k + [n] * (len(order) - k)
         if sizes != expected or (k and n == 0):
             shown = ", ".join(f"hand {s}: {c}" for s, c in zip(order, sizes, strict=True))
-            raise ValueError(
+            raise PositionError(
                 f"hand sizes do not fit a trick with {k} card(s) played from leader "
                 f"{self.leader} ({shown}); the hands that have played must hold one card "
-                "fewer than the others"
+                "fewer than the others",
+                ru=f"размеры рук не сходятся со взяткой, где сыграно карт: {k}, ходил "
+                f"{self.leader} ({shown}); у сходивших рук должно быть на карту меньше",
             )
         if n > 16 or (len(active) == 3 and n > 10):
-            raise ValueError(f"too many cards per hand: {n}")
+            raise PositionError(
+                f"too many cards per hand: {n}", ru=f"слишком много карт в руке: {n}"
+            )
         self._check_talon(seen, n)
         self._check_played_legal(order)
 
     def _check_talon(self, seen: int, n: int) -> None:
         """Talon tricks: raspasy-style (no trumps, three hands), cards out of every hand."""
         if not isinstance(self.talon_wins, bool):
-            raise ValueError(f"talon_wins must be a bool, got {self.talon_wins!r}")
+            raise PositionError(
+                f"talon_wins must be a bool, got {self.talon_wins!r}",
+                ru=f"talon_wins должен быть bool, а не {self.talon_wins!r}",
+            )
         if not self.talon:
             if self.talon_wins:
-                raise ValueError("talon_wins is set but no talon card leads a trick")
+                raise PositionError(
+                    "talon_wins is set but no talon card leads a trick",
+                    ru="talon_wins задан, но ни одна карта прикупа не открывает взятку",
+                )
             return
         if len(self.talon) > 2:
-            raise ValueError(f"at most 2 talon cards lead tricks, got {len(self.talon)}")
+            raise PositionError(
+                f"at most 2 talon cards lead tricks, got {len(self.talon)}",
+                ru=f"взятки открывают не больше 2 карт прикупа, а не {len(self.talon)}",
+            )
         if self.trump is not None:
-            raise ValueError("talon cards lead only raspasy tricks, which have no trumps")
+            raise PositionError(
+                "talon cards lead only raspasy tricks, which have no trumps",
+                ru="карты прикупа открывают только взятки распасов, а там нет козырей",
+            )
         if len(self.active) != 3:
-            raise ValueError("talon cards lead only tricks of three hands in play")
+            raise PositionError(
+                "talon cards lead only tricks of three hands in play",
+                ru="карты прикупа открывают только взятки трёх рук в игре",
+            )
         if len(self.talon) > n:
-            raise ValueError(f"{len(self.talon)} talon trick(s) but only {n} trick(s) left to play")
-        for card in self.talon:
-            if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
-                raise ValueError(f"talon card out of range 0–31: {card!r}")
-            if seen >> card & 1:
-                raise ValueError(
-                    f"talon card {_card_name(card)} is also held by a hand or on the trick"
-                )
-            seen |= 1 << card
+            raise PositionError(
+                f"{len(self.talon)} talon trick(s) but only {n} trick(s) left to play",
+                ru=f"взяток с прикупом {len(self.talon)}, а осталось сыграть только {n}",
+            )
+        _add_cards(seen, self.talon, _TALON)
 
     def _check_played_legal(self, order: tuple[int, ...]) -> None:
         """A follower may not have revoked: the hand still shows what he held."""
@@ -230,9 +309,11 @@ class Position:
             hand = self.hands[seat] or 0
             suit = card >> 3
             if suit != led and hand >> (8 * led) & 0xFF:
-                raise ValueError(
+                raise PositionError(
                     f"hand {seat} played {_card_name(card)} but still holds "
-                    f"{_SUIT_NAMES[led]}: must follow suit"
+                    f"{_SUIT_NAMES[led]}: must follow suit",
+                    ru=f"рука {seat} сыграла {_card_name(card)}, но у неё есть "
+                    f"{_SUIT_NAMES[led]}: надо ходить в масть",
                 )
             if (
                 suit != led
@@ -240,9 +321,11 @@ class Position:
                 and suit != self.trump
                 and hand >> (8 * self.trump) & 0xFF
             ):
-                raise ValueError(
+                raise PositionError(
                     f"hand {seat} played {_card_name(card)} but, void in {_SUIT_NAMES[led]}, "
-                    f"still holds trumps {_SUIT_NAMES[self.trump]}: must trump"
+                    f"still holds trumps {_SUIT_NAMES[self.trump]}: must trump",
+                    ru=f"рука {seat} сыграла {_card_name(card)}, но без {_SUIT_NAMES[led]} "
+                    f"у неё есть козыри {_SUIT_NAMES[self.trump]}: надо бить козырем",
                 )
 
 
@@ -255,14 +338,36 @@ def check_task(position: Position, objective: Objective | str, declarer: int) ->
     """Validate the objective and declarer seat against the position."""
     goal = normalise_objective(objective)
     if not isinstance(declarer, int) or declarer not in (0, 1, 2):
-        raise ValueError(f"declarer must be a seat 0–2, got {declarer!r}")
+        raise PositionError(
+            f"declarer must be a seat 0–2, got {declarer!r}",
+            ru=f"играющий должен быть местом 0–2, а не {declarer!r}",
+        )
     if position.hands[declarer] is None:
-        raise ValueError(f"declarer seat {declarer} is out of play")
+        raise PositionError(
+            f"declarer seat {declarer} is out of play", ru=f"играющий {declarer} вне игры"
+        )
     if goal is not Objective.TRICKS and position.trump is not None:
-        raise ValueError(f"{goal.value} is played without trumps (got trump {position.trump})")
+        raise PositionError(
+            f"{goal.value} is played without trumps (got trump {position.trump})",
+            ru=f"{goal.value} играется без козырей (а козырь {position.trump})",
+        )
     if goal is Objective.TRICKS and position.talon:
-        raise ValueError("talon cards lead only raspasy (or misère) tricks, not a game")
+        raise PositionError(
+            "talon cards lead only raspasy (or misère) tricks, not a game",
+            ru="карты прикупа открывают только взятки распасов (или мизера), не игры",
+        )
     return goal
+
+
+def declarer_seats(positions: Sequence[Position], declarer: int | Sequence[int]) -> list[int]:
+    """One declarer seat per position: ``declarer`` repeated, or the sequence checked."""
+    seats = [declarer] * len(positions) if isinstance(declarer, int) else list(declarer)
+    if len(seats) != len(positions):
+        raise PositionError(
+            "declarer must be one seat or one seat per position",
+            ru="играющий — одно место для всех позиций или по месту на позицию",
+        )
+    return seats
 
 
 def winning_card(cards: Sequence[int], trump: int | None) -> int:

@@ -14,6 +14,7 @@ from preferans.solver.position import (
     Objective,
     Position,
     check_task,
+    declarer_seats,
     legal_cards,
     play,
     talon_winner,
@@ -257,7 +258,5 @@ def solve_many(
     threads: int | None = None,
 ) -> list[int]:
     """Solve many positions (sequentially: pure Python gains nothing from threads)."""
-    seats = [declarer] * len(positions) if isinstance(declarer, int) else list(declarer)
-    if len(seats) != len(positions):
-        raise ValueError("declarer must be one seat or one seat per position")
+    seats = declarer_seats(positions, declarer)
     return [solve(p, objective, d) for p, d in zip(positions, seats, strict=True)]

@@ -20,7 +20,7 @@ from pathlib import Path
 from preferans.actions import Action
 from preferans.bots.base import Bot
 from preferans.bots.levels import DEFAULT_LEVEL, level_names, make_bot
-from preferans.errors import RecordError
+from preferans.errors import InputSyntaxError, RecordError, RulesError
 from preferans.fairness import commitment, deal_source, new_secret, parse_secret
 from preferans.game import DealState
 from preferans.notation import GameRecord, NotationError, ReplayError, dumps, from_json, loads
@@ -51,15 +51,20 @@ class SaveError(RecordError):
 
 
 def stake_value(text: str) -> Fraction:
-    """``1/2``, ``0.5`` or ``10`` as an exact amount per whist (``ValueError`` otherwise)."""
+    """``1/2``, ``0.5`` or ``10`` as an exact amount per whist (``InputSyntaxError``
+    otherwise)."""
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise ValueError(
-            f"a stake is an amount per whist like 1, 0.5 or 1/2, not {text!r}"
+        raise InputSyntaxError(
+            f"a stake is an amount per whist like 1, 0.5 or 1/2, not {text!r}",
+            ru=f"ставка — сумма за вист, например 1, 0.5 или 1/2, а не {text!r}",
         ) from None
     if value < 0:
-        raise ValueError(f"a stake cannot be negative: {text!r}")
+        raise InputSyntaxError(
+            f"a stake cannot be negative: {text!r}",
+            ru=f"ставка не может быть отрицательной: {text!r}",
+        )
     return value
 
 
@@ -98,9 +103,12 @@ class GameSetup:
         """A new game; ``seed`` fixes the cards and the bots (random when None)."""
         seats = player_seats(rules.players)
         if human not in seats:
-            raise ValueError(
+            choices = ", ".join(s.name for s in seats)
+            raise RulesError(
                 f"seat {human.name} is not a player's seat with {rules.players} players "
-                f"(choose from {', '.join(s.name for s in seats)})"
+                f"(choose from {choices})",
+                ru=f"при {rules.players} игроках место {human.name} не игровое "
+                f"(выберите из {choices})",
             )
         levels = dict(bots or {})
         for seat in seats:
@@ -109,9 +117,15 @@ class GameSetup:
         known = level_names()
         for seat, level in levels.items():
             if seat == human or seat not in seats:
-                raise ValueError(f"no bot can sit at {seat.name}: it is not a bot's seat")
+                raise RulesError(
+                    f"no bot can sit at {seat.name}: it is not a bot's seat",
+                    ru=f"на место {seat.name} бота не посадить: это не место бота",
+                )
             if level not in known:
-                raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(known)}")
+                raise RulesError(
+                    f"unknown bot level {level!r}; known levels: {', '.join(known)}",
+                    ru=f"неизвестный уровень бота {level!r}; есть уровни: {', '.join(known)}",
+                )
         if seed is None:
             secret = new_secret()
             bot_seed = secrets.randbelow(2**31)
