@@ -63,6 +63,8 @@ class Measures:
                 "logins",
                 "reconnects",
                 "spectators",
+                "new_epochs",
+                "turns_announced_twice",
             ),
             0,
         )
@@ -261,6 +263,11 @@ async def _client(
     counter = 0
     turn: list[Any] = []
     """(version, legal actions) of the latest message that gave this seat the turn."""
+    scheduled: set[tuple[int, int]] = set()
+    """(connection, version) of every turn this client already decided to act on: a turn
+    can be announced twice on one connection (its event live, then again by ``synced``
+    when the server resyncs the socket after a gap or a new epoch), and a person clicks
+    once, so acting twice would be the generator's error, not the server's."""
     while not ended.is_set() and not evening.over():
         query = f"?since={state['v']}&epoch={state['epoch']}" if state["epoch"] else ""
         drop_at = time.monotonic() + rng.expovariate(1 / evening.args.drop_every)
@@ -299,6 +306,14 @@ async def _client(
                 except websockets.ConnectionClosed:
                     pending.pop(request, None)
 
+            def schedule(v: int, legal: list[dict[str, Any]]) -> None:
+                key = (state["connection"], v)
+                if key in scheduled:
+                    measures.add("turns_announced_twice")
+                    return
+                scheduled.add(key)
+                asyncio.get_running_loop().create_task(act(v, legal))
+
             while True:
                 timeout = min(evening.deadline, drop_at) - time.monotonic()
                 if timeout <= 0:
@@ -323,9 +338,11 @@ async def _client(
                     live = True
                     state["epoch"] = message["epoch"]
                     if turn and turn[0] == state["v"]:
-                        asyncio.get_running_loop().create_task(act(turn[0], turn[1]))
+                        schedule(turn[0], turn[1])
                 elif kind in ("event", "snapshot"):
                     live = live or kind == "snapshot"
+                    if state["epoch"] is not None and message["epoch"] != state["epoch"]:
+                        measures.add("new_epochs")  # the table restarted or moved process
                     state["v"] = int(message["v"])
                     state["epoch"] = message["epoch"]
                     if kind == "event" and message.get("kind") == "action" and live:
@@ -338,7 +355,7 @@ async def _client(
                     ours = seat is not None and message.get("turn") == seat
                     turn = [state["v"], message["legal"]] if ours and message.get("legal") else []
                     if turn and live:
-                        asyncio.get_running_loop().create_task(act(turn[0], turn[1]))
+                        schedule(turn[0], turn[1])
         if ended.is_set() or evening.over():
             return
         measures.add("reconnects")
