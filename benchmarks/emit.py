@@ -20,7 +20,9 @@ from typing import Any
 
 from preferans.rules import PRESETS
 from preferans.seats import player_seats
-from preferans.server.tables import SeatInfo, TableActor, TableInfo
+from preferans.server.broadcast import Broadcast
+from preferans.server.seating import SeatInfo, TableInfo
+from preferans.server.tables import TableActor
 
 
 class _Club:
@@ -31,8 +33,8 @@ class _Club:
         self.node = "bench"
         self.sent = 0
 
-    def broadcast(self, table: int, users: Any, epoch: str, v: Any, texts: dict[str, str]) -> None:
-        self.sent += sum(len(t) for t in texts.values())
+    def broadcast(self, event: Broadcast) -> None:
+        self.sent += sum(len(t) for t in event.texts.values())
 
 
 def _actor(club: _Club, table_id: int) -> TableActor:

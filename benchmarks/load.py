@@ -31,7 +31,6 @@ import os
 import random
 import secrets
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,11 @@ from typing import Any
 import httpx
 import websockets
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "server"))
+
+from server_harness import drop_namespace, free_port  # noqa: E402
+
 
 @dataclass
 class Stats:
@@ -52,13 +56,6 @@ class Stats:
     games: int = 0
     actions: int = 0
     messages: int = 0
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 START_SECONDS = 120
@@ -183,31 +180,6 @@ async def play(
                     asyncio.get_running_loop().create_task(act(int(message["v"]), message["legal"]))
 
 
-def cleanup(args: argparse.Namespace, namespace: str) -> None:
-    """Drop the run's schema and Redis keys."""
-    import redis
-
-    subprocess.run(
-        [
-            "psql",
-            "-h",
-            "127.0.0.1",
-            "-U",
-            "postgres",
-            "-d",
-            "test",
-            "-qc",
-            f'DROP SCHEMA IF EXISTS "{namespace}" CASCADE',
-        ],
-        capture_output=True,
-        timeout=60,
-    )
-    client = redis.Redis.from_url(args.redis)
-    keys = list(client.scan_iter(f"{namespace}:*"))
-    if keys:
-        client.delete(*keys)
-
-
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -218,28 +190,10 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     namespace = None
     if args.url:
         bases = [url.rstrip("/") for url in args.url]
-    elif args.cluster:
-        # Two processes sharing PostgreSQL and Redis; half the players use each.
-        data = Path(tempfile.mkdtemp(prefix="preferans-load-"))
-        namespace = f"load_{secrets.token_hex(4)}"
-        extra = (
-            "--database",
-            args.database,
-            "--schema",
-            namespace,
-            "--redis",
-            args.redis,
-            "--redis-prefix",
-            namespace,
-        )
-        ports = [_free_port(), _free_port()]
-        processes = [start_server(port, data, *extra) for port in ports]
-        bases = [f"http://127.0.0.1:{port}" for port in ports]
     else:
-        data = Path(tempfile.mkdtemp(prefix="preferans-load-"))
-        port = _free_port()
-        processes = [start_server(port, data)]
-        bases = [f"http://127.0.0.1:{port}"]
+        # With --cluster two processes share PostgreSQL and Redis; half the players use each.
+        processes, namespace = _servers(args)
+        bases = [f"http://127.0.0.1:{_port(process)}" for process in processes]
     base = bases[0]
     process = processes[0] if processes else None
     seats = {2: ["S", "W"], 3: ["S", "W", "E"], 4: ["S", "W", "N", "E"]}[args.players]
@@ -306,7 +260,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             running.terminate()
             running.wait(10)
         if namespace is not None:
-            cleanup(args, namespace)
+            drop_namespace(namespace, args.redis)
     latencies = stats.latencies or [0.0]
     result = {
         "tables": len(tables),
@@ -338,7 +292,7 @@ def _servers(args: argparse.Namespace) -> tuple[list[subprocess.Popen[bytes]], s
     """Start the club (one SQLite process, or two on PostgreSQL and Redis)."""
     data = Path(tempfile.mkdtemp(prefix="preferans-load-"))
     if not args.cluster:
-        return [start_server(_free_port(), data)], None
+        return [start_server(free_port(), data)], None
     namespace = f"load_{secrets.token_hex(4)}"
     extra = (
         "--database",
@@ -350,7 +304,7 @@ def _servers(args: argparse.Namespace) -> tuple[list[subprocess.Popen[bytes]], s
         "--redis-prefix",
         namespace,
     )
-    return [start_server(_free_port(), data, *extra) for _ in range(2)], namespace
+    return [start_server(free_port(), data, *extra) for _ in range(2)], namespace
 
 
 def _port(process: subprocess.Popen[bytes]) -> int:
@@ -389,7 +343,7 @@ async def evening_main(args: argparse.Namespace) -> list[dict[str, Any]]:
         finally:
             _stop(processes)
             if namespace is not None:
-                cleanup(args, namespace)
+                drop_namespace(namespace, args.redis)
         result["backend"] = (
             "2 processes, PostgreSQL + Redis" if args.cluster else "1 process, SQLite"
         )

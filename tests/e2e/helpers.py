@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from dataclasses import dataclass, field
@@ -51,6 +52,55 @@ def open_person(
         )
         assert response.status == 201, response.text()
     return person
+
+
+def create_table(person: Person, **body: Any) -> int:
+    """The person opens a table (``body`` as the create form posts it); its id."""
+    response = person.context.request.post("/api/tables", data=body)
+    assert response.status == 201, response.text()
+    return int(response.json()["id"])
+
+
+def sit(person: Person, table_id: int, seat: str) -> None:
+    response = person.context.request.post(f"/api/tables/{table_id}/sit", data={"seat": seat})
+    assert response.status == 200, response.text()
+
+
+def open_table(person: Person, table_id: int) -> None:
+    """The person's page shows the table with his hand dealt."""
+    person.page.goto(f"/#/table/{table_id}")
+    person.page.wait_for_selector(".pos-bottom .cards.big .card-slot")
+
+
+def two_at_a_table(
+    browser: Any, opened: list[Any], base: str, names: tuple[str, str], **body: Any
+) -> tuple[Person, Person, int]:
+    """Two people with the table open: the first opened it and sits South, the second
+    sits West, a random bot East (``body`` adds to the create form's fields)."""
+    first = open_person(browser, opened, base, name=unique(names[0]))
+    second = open_person(browser, opened, base, name=unique(names[1]))
+    table_id = create_table(first, players=3, target=10, bots={"E": "random"}, **body)
+    sit(second, table_id, "W")
+    open_table(first, table_id)
+    open_table(second, table_id)
+    return first, second, table_id
+
+
+def events_of(person: Person, kind: str, **match: Any) -> list[dict[str, Any]]:
+    """The table events of ``kind`` the person's page received, with these fields."""
+    return [
+        f
+        for f in person.frames
+        if f.get("kind") == kind and all(f.get(k) == v for k, v in match.items())
+    ]
+
+
+def plain_move(rng: random.Random, legal: list[dict[str, Any]]) -> int:
+    """A random legal action's index, claims and accepted claims aside where another move
+    exists (so deals end with a card, as the solver and the review want)."""
+    plain = [a for a in legal if not a["text"].startswith(("claim", "accept"))]
+    index: int = rng.choice(plain or legal)["index"]
+    return index
 
 
 def unique(prefix: str) -> str:

@@ -15,20 +15,9 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from tests.e2e.helpers import Person, open_person, play_step, unique
+from tests.e2e.helpers import Person, create_table, open_person, plain_move, play_step, sit, unique
 
 pytestmark = pytest.mark.slow
-
-
-def _create(person: Person, **body: Any) -> int:
-    response = person.context.request.post("/api/tables", data=body)
-    assert response.status == 201, response.text()
-    return int(response.json()["id"])
-
-
-def _sit(person: Person, table_id: int, seat: str) -> None:
-    response = person.context.request.post(f"/api/tables/{table_id}/sit", data={"seat": seat})
-    assert response.status == 200, response.text()
 
 
 def test_every_variant_and_table_size_is_created_with_the_forms_defaults(
@@ -101,8 +90,8 @@ def test_the_creator_is_brought_to_his_table_when_it_fills(
     page.wait_for_function("() => document.querySelector('form.create').dataset.created")
     table_id = int(page.locator("form.create").get_attribute("data-created") or 0)
     page.locator(f'.table-row[data-table="{table_id}"]').wait_for()
-    _sit(guests[0], table_id, "W")
-    _sit(guests[1], table_id, "E")
+    sit(guests[0], table_id, "W")
+    sit(guests[1], table_id, "E")
     page.wait_for_url(f"**/#/table/{table_id}", timeout=10_000)
     assert page.evaluate("() => document.body.dataset.notified") == "title"
     assert "is full" in page.title() or "begins" in page.title()
@@ -116,7 +105,7 @@ def test_a_spectator_is_told_when_the_table_is_closed(
 ) -> None:
     host = open_person(browser, contexts, server, name=unique("closer"))
     viewer = open_person(browser, contexts, server)
-    table_id = _create(host, players=3, target=10)
+    table_id = create_table(host, players=3, target=10)
     viewer.page.goto(f"/#/table/{table_id}")
     viewer.page.locator(".status-line", has_text="Waiting for players").wait_for()
     left = host.context.request.post(f"/api/tables/{table_id}/leave")
@@ -138,7 +127,7 @@ def test_the_grid_the_two_card_discard_and_hints_in_the_servers_words(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
     me = open_person(browser, contexts, server, name=unique("grid"))
-    table_id = _create(me, players=3, target=10, bots={"W": "random", "E": "random"})
+    table_id = create_table(me, players=3, target=10, bots={"W": "random", "E": "random"})
     page = me.page
     page.goto(f"/#/table/{table_id}")
     page.wait_for_selector(".pos-bottom .cards.big .card-slot")
@@ -238,7 +227,7 @@ def test_the_phone_sheet_opens_and_closes_and_the_lobby_fits(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
     me = open_person(browser, contexts, server, viewport=(390, 844), name=unique("thumb"))
-    table_id = _create(me, players=3, target=10, bots={"W": "random", "E": "random"})
+    table_id = create_table(me, players=3, target=10, bots={"W": "random", "E": "random"})
     page = me.page
     page.goto("/")
     page.locator(f'.table-row[data-table="{table_id}"]').wait_for()
@@ -285,10 +274,8 @@ async def _play_rated_game(server: str, cookies: dict[str, str], table_id: int) 
                 if message.get("type") == "snapshot":
                     you = message["you"]
                 if you and message.get("legal") and message.get("turn") == you:
-                    legal = message["legal"]
-                    plain = [a for a in legal if not a["text"].startswith(("claim", "accept"))]
-                    choice = rng.choice(plain or legal)
-                    await ws.send(json.dumps({"type": "action", "action": choice["index"]}))
+                    move = plain_move(rng, message["legal"])
+                    await ws.send(json.dumps({"type": "action", "action": move}))
 
     await asyncio.wait_for(asyncio.gather(*(seat(c) for c in cookies.values())), 120)
 

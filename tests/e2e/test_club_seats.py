@@ -9,57 +9,38 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.e2e.helpers import Person, open_person, play_step, unique
+from tests.e2e.helpers import (
+    create_table,
+    events_of,
+    open_person,
+    open_table,
+    play_step,
+    two_at_a_table,
+    unique,
+)
 
 pytestmark = pytest.mark.slow
-
-
-def _create(person: Person, **body: Any) -> int:
-    response = person.context.request.post("/api/tables", data=body)
-    assert response.status == 201, response.text()
-    return int(response.json()["id"])
-
-
-def _sit(person: Person, table_id: int, seat: str) -> None:
-    response = person.context.request.post(f"/api/tables/{table_id}/sit", data={"seat": seat})
-    assert response.status == 200, response.text()
-
-
-def _events(person: Person, kind: str, **match: Any) -> list[dict[str, Any]]:
-    return [
-        f
-        for f in person.frames
-        if f.get("kind") == kind and all(f.get(k) == v for k, v in match.items())
-    ]
-
-
-def _open(person: Person, table_id: int) -> None:
-    person.page.goto(f"/#/table/{table_id}")
-    person.page.wait_for_selector(".pos-bottom .cards.big .card-slot")
 
 
 def test_away_after_the_grace_with_a_banner_for_everyone_and_back_at_once(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    anna = open_person(browser, contexts, server, name=unique("away"))
-    boris = open_person(browser, contexts, server, name=unique("stay"))
-    table_id = _create(anna, players=3, target=10, away_seconds=3, bots={"E": "random"})
-    _sit(boris, table_id, "W")
-    _open(anna, table_id)
-    _open(boris, table_id)
+    anna, boris, table_id = two_at_a_table(
+        browser, contexts, server, ("away", "stay"), away_seconds=3
+    )
     # A short absence (a reload, a lost connection) is not absence: the seat stays hers.
     anna.page.goto("/api/health")
     boris.page.wait_for_timeout(1000)
-    _open(anna, table_id)
+    open_table(anna, table_id)
     boris.page.wait_for_timeout(3000)
-    assert not _events(boris, "presence", seat="S", away=True)
+    assert not events_of(boris, "presence", seat="S", away=True)
     assert boris.page.locator(".notice.away").count() == 0
     # A tab in the background past the grace is not absence either.
     other = anna.context.new_page()
     other.goto("/api/health")
     other.bring_to_front()
     boris.page.wait_for_timeout(4000)
-    assert not _events(boris, "presence", seat="S", away=True)
+    assert not events_of(boris, "presence", seat="S", away=True)
     other.close()
     anna.page.bring_to_front()
     # Gone past the grace: everybody is told, and the strong bot plays for her.
@@ -70,14 +51,14 @@ def test_away_after_the_grace_with_a_banner_for_everyone_and_back_at_once(
     assert not boris.page.locator(".notice.paused").count()  # Boris is here: play goes on
     boris.page.screenshot(path=str(artifacts / "away-banner.png"))
     # Coming back does not end it by itself; "I'm back" returns the seat at once.
-    _open(anna, table_id)
+    open_table(anna, table_id)
     mine = anna.page.locator(".notice.away.mine")
     mine.wait_for()
     anna.page.screenshot(path=str(artifacts / "away-im-back.png"))
     anna.page.locator("button.im-back").click()
     mine.wait_for(state="detached")
     banner.wait_for(state="detached")
-    assert _events(boris, "presence", seat="S", away=False)
+    assert events_of(boris, "presence", seat="S", away=False)
     assert not anna.errors and not boris.errors, anna.errors + boris.errors
 
 
@@ -85,20 +66,20 @@ def test_a_table_where_every_person_is_away_pauses(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
     solo = open_person(browser, contexts, server, name=unique("pause"))
-    table_id = _create(
+    table_id = create_table(
         solo, players=3, target=10, away_seconds=2, bots={"W": "random", "E": "random"}
     )
-    _open(solo, table_id)
+    open_table(solo, table_id)
     solo.page.goto("/api/health")
     time.sleep(3.5)
     solo.frames.clear()
-    _open(solo, table_id)
+    open_table(solo, table_id)
     notice = solo.page.locator(".notice.paused")
     notice.wait_for()
     snapshot = next(f for f in solo.frames if f.get("type") == "snapshot")
     assert snapshot["paused"] is True
     solo.page.wait_for_timeout(1500)
-    assert not _events(solo, "action"), "bots played on at a table with nobody present"
+    assert not events_of(solo, "action"), "bots played on at a table with nobody present"
     solo.page.screenshot(path=str(artifacts / "paused.png"))
     solo.page.locator(".notice.paused button.im-back").click()
     notice.wait_for(state="detached")
@@ -115,22 +96,22 @@ def test_a_missed_clock_plays_one_move_and_the_seat_stays_his(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
     slow = open_person(browser, contexts, server, name=unique("clock"))
-    table_id = _create(
+    table_id = create_table(
         slow, players=3, target=10, clock_seconds=2, bots={"W": "random", "E": "random"}
     )
-    _open(slow, table_id)
+    open_table(slow, table_id)
     page = slow.page
     # South does nothing on his first turn: the clock runs out and one move is his bot's.
     deadline = time.monotonic() + 30
-    while not _events(slow, "action", seat="S", auto=True):
+    while not events_of(slow, "action", seat="S", auto=True):
         assert time.monotonic() < deadline, "the clock did not run out"
         page.wait_for_timeout(200)
-    assert not _events(slow, "presence", seat="S", away=True)
+    assert not events_of(slow, "presence", seat="S", away=True)
     assert page.locator(".notice.away").count() == 0
     # The next turn is his again and his click counts.
-    before = len(_events(slow, "action", seat="S", auto=False))
+    before = len(events_of(slow, "action", seat="S", auto=False))
     deadline = time.monotonic() + 40
-    while len(_events(slow, "action", seat="S", auto=False)) == before:
+    while len(events_of(slow, "action", seat="S", auto=False)) == before:
         assert time.monotonic() < deadline, "South never got his seat back"
         if page.locator(".status-line.mine").count():
             play_step(page)
@@ -142,12 +123,7 @@ def test_a_missed_clock_plays_one_move_and_the_seat_stays_his(
 def test_leaving_a_started_game_gives_the_seat_to_a_bot_for_good(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    anna = open_person(browser, contexts, server, name=unique("quit"))
-    boris = open_person(browser, contexts, server, name=unique("plays"))
-    table_id = _create(anna, players=3, target=10, bots={"E": "random"})
-    _sit(boris, table_id, "W")
-    _open(anna, table_id)
-    _open(boris, table_id)
+    anna, boris, table_id = two_at_a_table(browser, contexts, server, ("quit", "plays"))
     anna.page.on("dialog", lambda dialog: dialog.accept())
     anna.page.locator(".seat-menu summary").click()
     anna.page.locator("button.quit-game").click()
@@ -168,12 +144,7 @@ def test_leaving_a_started_game_gives_the_seat_to_a_bot_for_good(
 def test_adjourned_by_everybody_and_resumed_from_the_lobby(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    anna = open_person(browser, contexts, server, name=unique("adj"))
-    boris = open_person(browser, contexts, server, name=unique("agree"))
-    table_id = _create(anna, players=3, target=10, bots={"E": "random"})
-    _sit(boris, table_id, "W")
-    _open(anna, table_id)
-    _open(boris, table_id)
+    anna, boris, table_id = two_at_a_table(browser, contexts, server, ("adj", "agree"))
     anna.page.locator(".seat-menu summary").click()
     anna.page.locator("button.adjourn-propose").click()
     asked = boris.page.locator(".notice.adjourn")

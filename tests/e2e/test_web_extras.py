@@ -11,16 +11,10 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.e2e.helpers import open_person, play_step, unique
+from tests.e2e.helpers import create_table, open_person, plain_move, play_step, sit, unique
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.slow
-
-
-def _create(person: Any, **body: Any) -> int:
-    response = person.context.request.post("/api/tables", data=body)
-    assert response.status == 201, response.text()
-    return int(response.json()["id"])
 
 
 def test_hint_shows_a_reason_and_chat_reaches_another_person(
@@ -28,9 +22,8 @@ def test_hint_shows_a_reason_and_chat_reaches_another_person(
 ) -> None:
     anna = open_person(browser, contexts, server, name=unique("anna"))
     boris = open_person(browser, contexts, server, name=unique("boris"))
-    table_id = _create(anna, players=3, preset="sochi", target=10, bots={"E": "random"})
-    sat = boris.context.request.post(f"/api/tables/{table_id}/sit", data={"seat": "W"})
-    assert sat.status == 200, sat.text()
+    table_id = create_table(anna, players=3, preset="sochi", target=10, bots={"E": "random"})
+    sit(boris, table_id, "W")
     for person in (anna, boris):
         person.page.goto(f"/#/table/{table_id}")
     page = anna.page
@@ -62,7 +55,7 @@ def test_a_balkan_table_shows_the_bula_sheet(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
     me = open_person(browser, contexts, server, name=unique("vuk"))
-    table_id = _create(
+    table_id = create_table(
         me, players=3, preset="balkan", target=10, bots={"W": "heuristic", "E": "heuristic"}
     )
     page = me.page
@@ -97,10 +90,7 @@ def _play_by_socket(server: str, cookie: str, table_id: int) -> None:
                 return
             if message.get("legal") and message.get("turn") == "S":
                 # No claims and no accepted claims: the deals end with a card, for the solver.
-                legal = message["legal"]
-                plain = [a for a in legal if not a["text"].startswith(("claim", "accept"))]
-                choice = rng.choice(plain or legal)
-                ws.send(json.dumps({"type": "action", "action": choice["index"]}))
+                ws.send(json.dumps({"type": "action", "action": plain_move(rng, message["legal"])}))
     raise AssertionError("the game did not end")
 
 

@@ -33,6 +33,32 @@ def free_port() -> int:
         return port
 
 
+def drop_namespace(namespace: str, redis_url: str) -> None:
+    """Remove what a cluster run kept under its name: the PostgreSQL schema (database
+    ``test`` on this machine) and the Redis keys of its prefix."""
+    import redis
+
+    subprocess.run(
+        [
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-d",
+            "test",
+            "-qc",
+            f'DROP SCHEMA IF EXISTS "{namespace}" CASCADE',
+        ],
+        capture_output=True,
+        timeout=60,
+    )
+    client = redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter(f"{namespace}:*"))
+    if keys:
+        client.delete(*keys)
+
+
 class ServerProcess:
     """``python -m preferans.cli.serve`` on a free port, with a log file."""
 
@@ -215,6 +241,19 @@ class Client:
     async def close(self) -> None:
         await self.disconnect()
         await self.http.aclose()
+
+
+async def three_at_a_table(server: ServerProcess, prefix: str) -> tuple[list[Client], int]:
+    """Three new people (names from ``prefix``) seated South, West and East at a table of
+    three that the first opened; the table's id. The game starts as the third sits."""
+    tag = random.randrange(10**6)
+    people = [Client(server, f"{prefix}{n}{tag}") for n in "swe"]
+    for person in people:
+        await person.register()
+    table = (await people[0].create(players=3, target=10))["id"]
+    await people[1].sit(table, "W")
+    await people[2].sit(table, "E")
+    return people, table
 
 
 def my_turn(client: Client, message: dict[str, Any]) -> bool:

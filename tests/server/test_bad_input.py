@@ -6,17 +6,11 @@ import asyncio
 import json
 import random
 
-from server_harness import Client, ServerProcess
+from server_harness import Client, ServerProcess, three_at_a_table
 
 
 async def _table(server: ServerProcess) -> tuple[list[Client], Client, int]:
-    tag = random.randrange(10**6)
-    people = [Client(server, f"bad{n}{tag}") for n in "swe"]
-    for person in people:
-        await person.register()
-    table = (await people[0].create(players=3, target=10))["id"]
-    await people[1].sit(table, "W")
-    await people[2].sit(table, "E")
+    people, table = await three_at_a_table(server, "bad")
     for person in people:
         await person.connect()
         await person.expect(lambda m: m.get("type") == "snapshot")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import Client, ServerProcess, autoplay, drive
+from server_harness import Client, ServerProcess, autoplay, drive, drop_namespace
 
 pytestmark = pytest.mark.slow
 
@@ -49,27 +49,7 @@ def namespace() -> Iterator[str]:
         pytest.skip(message)
     name = f"t_{secrets.token_hex(5)}"
     yield name
-    subprocess.run(
-        [
-            "psql",
-            "-h",
-            "127.0.0.1",
-            "-U",
-            "postgres",
-            "-d",
-            "test",
-            "-c",
-            f'DROP SCHEMA IF EXISTS "{name}" CASCADE',
-        ],
-        capture_output=True,
-        timeout=30,
-    )
-    import redis
-
-    client = redis.Redis.from_url(REDIS)
-    keys = list(client.scan_iter(f"{name}:*"))
-    if keys:
-        client.delete(*keys)
+    drop_namespace(name, REDIS)
 
 
 def _node(tmp: Path, name: str, namespace: str) -> ServerProcess:

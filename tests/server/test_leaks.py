@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from server_harness import Client, ServerProcess, autoplay, balkan_choice, random_choice
+from visibility import TABLES
 
 from preferans import fairness
 from preferans.actions import parse_action
@@ -131,14 +132,6 @@ def check_messages(client: Client, replay: Replayer, audience: str) -> int:
     return checked
 
 
-TABLES = [
-    {"players": 3, "preset": "sochi"},
-    {"players": 3, "preset": "rostov"},
-    {"players": 3, "preset": "leningrad"},
-    {"players": 4, "preset": "sochi"},
-    {"players": 4, "preset": "leningrad", "conventions": {"throw_talon": True}},
-    {"players": 2, "preset": "sochi"},
-]
 BALKAN = {"players": 3, "preset": "balkan"}
 
 

@@ -14,22 +14,11 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from server_harness import Client, ServerProcess, autoplay
+from server_harness import Client, ServerProcess, autoplay, three_at_a_table
 
 
 def _tag() -> str:
     return str(random.randrange(10**6))
-
-
-async def _table_of_three(server: ServerProcess) -> tuple[list[Client], int]:
-    tag = _tag()
-    people = [Client(server, f"lim{n}{tag}") for n in "swe"]
-    for person in people:
-        await person.register()
-    table = (await people[0].create(players=3, target=10))["id"]
-    await people[1].sit(table, "W")
-    await people[2].sit(table, "E")
-    return people, table
 
 
 async def _answers(client: Client, kind: str, ids: list[str], timeout: float = 60) -> list[dict]:
@@ -44,7 +33,7 @@ async def _answers(client: Client, kind: str, ids: list[str], timeout: float = 6
 
 
 async def test_hints_and_chat_are_limited_per_person(server: ServerProcess) -> None:
-    people, table = await _table_of_three(server)
+    people, table = await three_at_a_table(server, "lim")
     south = people[0]
     # South asks from five connections at once: the account's burst is 3 in all.
     tabs = [Client(server) for _ in range(5)]
@@ -103,7 +92,7 @@ async def test_table_passwords_cannot_be_guessed_quickly(server: ServerProcess) 
 
 
 async def test_payload_bounds_on_every_entry_point(server: ServerProcess) -> None:
-    people, _table = await _table_of_three(server)
+    people, _table = await three_at_a_table(server, "lim")
     south = people[0]
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         huge = '{"name": "' + "x" * (2 * 1024 * 1024) + '", "password": "password1"}'

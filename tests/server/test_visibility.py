@@ -14,22 +14,13 @@ from typing import Any
 
 import pytest
 from server_harness import Client, ServerProcess, autoplay
-from visibility import DealPoint, cards_in_text, may_know
+from visibility import TABLES, DealPoint, cards_in_text, may_know
 
 from preferans.cards import Card
 from preferans.rules import Rules
 from preferans.seats import Seat
 
 pytestmark = pytest.mark.slow
-
-TABLES = [
-    {"players": 3, "preset": "sochi"},
-    {"players": 3, "preset": "rostov"},
-    {"players": 3, "preset": "leningrad"},
-    {"players": 4, "preset": "sochi"},
-    {"players": 4, "preset": "leningrad", "conventions": {"throw_talon": True}},
-    {"players": 2, "preset": "sochi"},
-]
 
 
 def named(value: Any) -> set[Card]:

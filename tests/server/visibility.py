@@ -32,9 +32,19 @@ from preferans.cards import Card, CardSet
 from preferans.rules import Rules
 from preferans.seats import Seat
 
-__all__ = ["DealPoint", "cards_in_text", "may_know", "playing_seats"]
+__all__ = ["TABLES", "DealPoint", "cards_in_text", "may_know", "playing_seats"]
 
 _CARD_TOKEN: Final = re.compile(r"[♠♣♦♥](?:10|[789JQKA])")
+
+TABLES: Final[list[dict[str, Any]]] = [
+    {"players": 3, "preset": "sochi"},
+    {"players": 3, "preset": "rostov"},
+    {"players": 3, "preset": "leningrad"},
+    {"players": 4, "preset": "sochi"},
+    {"players": 4, "preset": "leningrad", "conventions": {"throw_talon": True}},
+    {"players": 2, "preset": "sochi"},
+]
+"""The Russian tables the visibility tests play: every variant, every size, a throw-in."""
 
 
 def cards_in_text(text: str) -> set[Card]:

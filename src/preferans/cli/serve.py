@@ -108,6 +108,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="open websockets one client address may have (load tests from one machine)",
     )
     parser.add_argument(
+        "--tournament-director",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="an account that may create tournaments; repeatable; none: every player may",
+    )
+    parser.add_argument(
+        "--tournament-bot",
+        choices=("novice", "amateur", "master"),
+        default="master",
+        help="the bot level that fills a tournament's short tables (tests use novice)",
+    )
+    parser.add_argument(
         "--trusted-proxy",
         action="append",
         default=[],
@@ -201,6 +214,8 @@ def run(args: argparse.Namespace) -> int:
         "auth_per_second": args.auth_rate,
         "message_burst": max(40, int(args.rate * 2)),
         "trusted_proxies": tuple(args.trusted_proxy),
+        "tournament_directors": tuple(args.tournament_director),
+        "tournament_bot": args.tournament_bot,
         "connections_per_address": args.connections_per_address,
     }
     if args.node_id:

@@ -10,10 +10,20 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from preferans.server import auth, lobby, players_api, refusals, seat_api, web_api, ws
+from preferans.server import (
+    auth,
+    lobby,
+    players_api,
+    refusals,
+    seat_api,
+    tournaments_api,
+    web_api,
+    ws,
+)
 from preferans.server.club import Club
 from preferans.server.config import Settings
 from preferans.server.guard import Guard
+from preferans.server.tournaments_director import Director
 
 __all__ = ["create_app"]
 
@@ -23,10 +33,12 @@ WEB = Path(__file__).parent / "web"
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     club = Club(settings)
+    director = Director(club)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await club.start()
+        director.start()
         # Long-lived objects (modules, replayed tables) leave the collector's view, and
         # full collections become rarer: they stall every table at once.
         gc.collect()
@@ -35,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await director.stop()
             await club.stop()
 
     app = FastAPI(
@@ -56,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from preferans.server.review_api import router as review_router  # docs/review.md
 
     app.include_router(review_router)
+    app.include_router(tournaments_api.router)
 
     @app.get("/api/health", tags=["meta"])
     async def health() -> dict[str, object]:

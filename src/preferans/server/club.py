@@ -10,14 +10,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans.server import models
+from preferans.server.broadcast import Broadcast
 from preferans.server.cluster import Cluster, LocalCluster, RedisCluster
+from preferans.server.commands import Address, Command, Reload
 from preferans.server.config import Settings
+from preferans.server.connections import Connection
 from preferans.server.db import LogWriter, checkpoints, create_engine, migrate
 from preferans.server.limits import Connections
 from preferans.server.protocol import error
@@ -28,12 +32,9 @@ from preferans.server.quarantine import (
     reason_of,
     set_aside,
 )
-from preferans.server.tables import Address, Command, Reload, TableActor
+from preferans.server.tables import TableActor
 from preferans.server.thinking import Thinking
 from preferans.server.throttle import LocalBuckets, RedisBuckets
-
-if TYPE_CHECKING:
-    from preferans.server.connections import Connection
 
 __all__ = ["Club"]
 
@@ -69,6 +70,9 @@ class Club:
             settings.connections_per_address, settings.connections_per_user
         )
         """Tables found quarantined by this process (commands to them are answered so)."""
+        self.game_end_listeners: list[Callable[[int], None]] = []
+        """Called with a table's id when its game is stored as finished (the tournament
+        director wakes up instead of waiting for its next look at the database)."""
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -179,6 +183,10 @@ class Club:
             del self.actors[actor.table_id]
             asyncio.get_running_loop().create_task(self.cluster.release(actor.table_id))
 
+    def game_ended(self, table_id: int) -> None:
+        for listener in self.game_end_listeners:
+            listener(table_id)
+
     async def lost_lease(self, table_id: int) -> None:
         actor = self.actors.get(table_id)
         if actor is not None:
@@ -204,36 +212,23 @@ class Club:
 
     # --- delivery ------------------------------------------------------------------------
 
-    def broadcast(
-        self,
-        table_id: int,
-        users: dict[int, str],
-        epoch: str,
-        version: int | None,
-        texts: dict[str, str],
-    ) -> None:
-        """Send an event (``version`` None: the announcement of a new epoch) everywhere."""
-        self.deliver_local(table_id, users, epoch, version, texts)
-        self.cluster.publish_event(table_id, users, epoch, version, texts)
+    def broadcast(self, event: Broadcast) -> None:
+        """Send an event (or the announcement of a new epoch) everywhere."""
+        self.deliver_local(event)
+        self.cluster.publish_event(event)
 
-    def deliver_local(
-        self,
-        table_id: int,
-        users: dict[int, str],
-        epoch: str,
-        version: int | None,
-        texts: dict[str, str],
-    ) -> None:
-        for connection in tuple(self.by_table.get(table_id, ())):
-            if version is None:
-                connection.new_epoch(epoch)
+    def deliver_local(self, event: Broadcast) -> None:
+        users = event.users
+        for connection in tuple(self.by_table.get(event.table_id, ())):
+            if event.version is None:
+                connection.new_epoch(event.epoch)
                 continue
             audience = users.get(connection.user_id, "*") if connection.user_id else "*"
-            text = texts.get(audience)
+            text = event.texts.get(audience)
             if text is None:
                 # Not subscribed yet: the snapshot it is about to get covers this event.
                 continue
-            connection.deliver_event(epoch, version, text)
+            connection.deliver_event(event.epoch, event.version, text)
 
     def reply(self, address: Address, message: dict[str, Any]) -> None:
         node, connection_id = address

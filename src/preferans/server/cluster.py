@@ -14,14 +14,21 @@ import contextlib
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from preferans.server.tables import Act, Back, Chat, Command, HintRequest, Leave, Reload, Subscribe
+from preferans.server.broadcast import Broadcast
+from preferans.server.commands import Command, command_from_json, command_to_json
+from preferans.server.config import Settings
+from preferans.server.connections import Connection
 
-if TYPE_CHECKING:
-    from preferans.server.club import Club
-
-__all__ = ["Cluster", "LocalCluster", "RedisCluster", "command_from_json", "command_to_json"]
+__all__ = [
+    "Cluster",
+    "ClusterHost",
+    "Inbox",
+    "LocalCluster",
+    "RedisCluster",
+]
 
 log = logging.getLogger(__name__)
 
@@ -33,15 +40,31 @@ class Cluster(Protocol):
     async def release(self, table_id: int) -> None: ...
     async def unowned(self, table_ids: list[int]) -> list[int]: ...
     async def forward(self, table_id: int, command: Command) -> None: ...
-    def publish_event(
-        self,
-        table_id: int,
-        users: dict[int, str],
-        epoch: str,
-        version: int | None,
-        texts: dict[str, str],
-    ) -> None: ...
+    def publish_event(self, event: Broadcast) -> None: ...
     def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None: ...
+
+
+class Inbox(Protocol):
+    """A table actor as the cluster sees it: somewhere to put a command."""
+
+    def submit(self, command: Command) -> None: ...
+
+
+class ClusterHost(Protocol):
+    """What the Redis cluster asks of its process (the club): the local tables and
+    connections it hands messages to, and the word that a lease was lost."""
+
+    settings: Settings
+
+    @property
+    def node(self) -> str: ...
+    @property
+    def actors(self) -> Mapping[int, Inbox]: ...
+    @property
+    def connections(self) -> Mapping[str, Connection]: ...
+    def deliver_local(self, event: Broadcast) -> None: ...
+    async def lost_lease(self, table_id: int) -> None: ...
+    async def route(self, table_id: int, command: Command) -> None: ...
 
 
 class LocalCluster:
@@ -65,66 +88,11 @@ class LocalCluster:
     async def forward(self, table_id: int, command: Command) -> None:
         raise RuntimeError("one process owns every table")
 
-    def publish_event(
-        self,
-        table_id: int,
-        users: dict[int, str],
-        epoch: str,
-        version: int | None,
-        texts: dict[str, str],
-    ) -> None:
+    def publish_event(self, event: Broadcast) -> None:
         return None
 
     def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None:
         return None
-
-
-def _from_user(kind: str, command: Act | Subscribe | Back | HintRequest | Chat) -> dict[str, Any]:
-    """The fields every command sent on a user's behalf carries."""
-    return {
-        "c": kind,
-        "a": list(command.address),
-        "u": command.user_id,
-        "i": command.request_id,
-    }
-
-
-def command_to_json(command: Command) -> dict[str, Any]:
-    if isinstance(command, Act):
-        return {**_from_user("act", command), "x": command.action}
-    if isinstance(command, Subscribe):
-        return {**_from_user("sub", command), "s": command.since, "e": command.epoch}
-    if isinstance(command, Back):
-        return _from_user("back", command)
-    if isinstance(command, HintRequest):
-        return {**_from_user("hint", command), "l": command.lang}
-    if isinstance(command, Chat):
-        return {**_from_user("chat", command), "n": command.name, "t": command.text}
-    if isinstance(command, Leave):
-        return {"c": "leave", "a": list(command.address)}
-    if isinstance(command, Reload):
-        return {"c": "reload"}
-    raise TypeError(f"{command!r} is not routed between processes")
-
-
-def command_from_json(data: dict[str, Any]) -> Command:
-    kind = data["c"]
-    if kind == "reload":
-        return Reload()
-    address = (str(data["a"][0]), str(data["a"][1]))
-    if kind == "act":
-        return Act(address, data["u"], data["x"], data["i"])
-    if kind == "sub":
-        return Subscribe(address, data["u"], data["s"], data["e"], data["i"])
-    if kind == "back":
-        return Back(address, data["u"], data["i"])
-    if kind == "hint":
-        return HintRequest(address, data["u"], data["i"], data["l"])
-    if kind == "chat":
-        return Chat(address, data["u"], str(data["n"]), str(data["t"]), data["i"])
-    if kind == "leave":
-        return Leave(address)
-    raise ValueError(f"unknown routed command {kind!r}")
 
 
 _RENEW = """
@@ -144,7 +112,7 @@ return 0
 class RedisCluster:
     """Leases and pub/sub over one Redis."""
 
-    def __init__(self, club: Club, url: str) -> None:
+    def __init__(self, club: ClusterHost, url: str) -> None:
         import redis.asyncio as redis
 
         self.club = club
@@ -217,26 +185,9 @@ class RedisCluster:
         if not receivers:
             log.warning("table %s: nobody listens for its commands", table_id)
 
-    def publish_event(
-        self,
-        table_id: int,
-        users: dict[int, str],
-        epoch: str,
-        version: int | None,
-        texts: dict[str, str],
-    ) -> None:
-        message = json.dumps(
-            {
-                "n": self.node,
-                "t": table_id,
-                "u": {str(k): v for k, v in users.items()},
-                "e": epoch,
-                "v": version,
-                "p": texts,
-            },
-            ensure_ascii=False,
-        )
-        self._outbox.put_nowait((f"{self.prefix}:ev:{table_id}", message))
+    def publish_event(self, event: Broadcast) -> None:
+        message = json.dumps(event.to_json(self.node), ensure_ascii=False)
+        self._outbox.put_nowait((f"{self.prefix}:ev:{event.table_id}", message))
 
     def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None:
         body = json.dumps({"c": connection_id, "m": message}, ensure_ascii=False)
@@ -284,8 +235,7 @@ class RedisCluster:
         if kind == "ev":
             if data["n"] == self.node:
                 return
-            users = {int(k): v for k, v in data["u"].items()}
-            self.club.deliver_local(int(data["t"]), users, data["e"], data["v"], data["p"])
+            self.club.deliver_local(Broadcast.from_json(data))
         elif kind == "in":
             table_id = int(channel.rsplit(":", 1)[1])
             actor = self.club.actors.get(table_id)

@@ -72,6 +72,10 @@ class Settings:
     password_guesses_per_second: float = 0.2
     password_guess_burst: int = 5
     """Table-password attempts per account and per address (each is an argon2 check)."""
+    tournament_directors: tuple[str, ...] = ()
+    """Accounts that may create tournaments; empty: every registered player may."""
+    tournament_bot: str = "master"
+    """The bot level that fills the short tables of a tournament (the strong one)."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses (or networks) of reverse proxies whose X-Forwarded-For is believed."""
 

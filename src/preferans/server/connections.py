@@ -12,14 +12,11 @@ import asyncio
 import json
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from preferans.server.tables import Subscribe
+from preferans.server.commands import Command, Subscribe
 
-if TYPE_CHECKING:
-    from preferans.server.club import Club
-
-__all__ = ["Connection", "RateLimiter"]
+__all__ = ["Connection", "RateLimiter", "Router"]
 
 QUEUE_LIMIT = 2000
 
@@ -50,10 +47,22 @@ class RateLimiter:
         return False
 
 
+class Router(Protocol):
+    """What a connection asks of its process (the club): its node and the way to a
+    table's owner, wherever that runs."""
+
+    @property
+    def node(self) -> str:
+        """This process's id in the cluster (a reply's address names it)."""
+
+    async def route(self, table_id: int, command: Command) -> None:
+        """Hand the command to the table's actor, here or on another process."""
+
+
 class Connection:
     def __init__(
         self,
-        club: Club,
+        club: Router,
         table_id: int,
         user_id: int | None,
         since: int | None,

@@ -9,22 +9,20 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import insert, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans import notation
 from preferans.notation.replay import record_from_game
 from preferans.seats import Seat
 from preferans.server import models, views
 from preferans.server.presence import stand_ins
+from preferans.server.pulya import Pulya
 from preferans.server.rating_rule import judge, moves_by_seat
+from preferans.server.seating import SeatInfo, TableInfo
 from preferans.server.sheet import rate
-
-if TYPE_CHECKING:
-    from preferans.server.club import Club
-    from preferans.server.pulya import Pulya
-    from preferans.server.tables import SeatInfo, TableInfo
 
 __all__ = ["RECORD_FORMAT", "build_record", "finish_game"]
 
@@ -70,7 +68,7 @@ def build_record(
         substituted=auto,
         players=players,
         stake=str(summary["stake"]),
-        table_id=str(summary["table"]),
+        table_id=str(summary.get("deal_id") or summary["table"]),
         commitment=summary["commitment"],
         secret=summary["secret"],
         seeds={Seat[s]: v for s, v in summary["seeds"].items()},
@@ -86,14 +84,13 @@ def build_record(
 
 
 async def finish_game(
-    club: Club,
+    engine: AsyncEngine,
     info: TableInfo,
     seats: Mapping[Seat, SeatInfo],
     pulya: Pulya,
     auto: set[tuple[int, int]],
     auto_counts: Mapping[Seat, int] | None = None,
 ) -> dict[str, Any]:
-    engine = club.engine
     async with engine.begin() as connection:
         existing = (
             await connection.execute(
@@ -123,7 +120,10 @@ async def finish_game(
         verdict = judge(people, moves, stand_in, info.rules.variant)
         deltas = None
         if verdict.rated:
-            deltas = rate(ratings, exact, info.rules.variant, info.target, pulya.sheet.deals)
+            # A tournament round of a fixed number of deals is rated as a pulya of that
+            # length (docs/tournaments.md): such a table has no pulya target.
+            length = info.target if info.max_deals is None else info.max_deals
+            deltas = rate(ratings, exact, info.rules.variant, length, pulya.sheet.deals)
         rated = deltas is not None
         changes: dict[str, Any] = {}
         now = time.time()
@@ -168,8 +168,12 @@ async def finish_game(
             },
             "ratings": changes,
             "commitment": info.commitment,
-            "secret": info.secret,
-            "seeds": {s.name: i.client_seed for s, i in seats.items()},
+            # A tournament table's secret is its round's: shown with the round's end
+            # (the tournament's page and record), never at one table's end.
+            "secret": None if info.deal_id else info.secret,
+            # A tournament table deals by its deal id, without seeds (tournaments_deals).
+            "seeds": {} if info.deal_id else {s.name: i.client_seed for s, i in seats.items()},
+            "deal_id": info.deal_id,
             "substituted_actions": [list(mark) for mark in sorted(auto)],
             "stand_ins": stand_ins(seats, auto_counts or {}),
         }

@@ -16,20 +16,26 @@ for anonymous or password requests, the client address), in the club's token buc
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sqlalchemy import and_, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from preferans.server import models
+from preferans.server.config import Settings
 from preferans.server.refusals import Refusal
-
-if TYPE_CHECKING:
-    from preferans.server.club import Club
+from preferans.server.throttle import LocalBuckets, RedisBuckets
 
 __all__ = ["Connections", "allow_chat", "allow_hint", "check_bot_tables", "check_password_guess"]
 
 UNFINISHED = ("open", "playing")
+
+
+class ClubLimits(Protocol):
+    """What the limits read of the club: its settings and its token buckets."""
+
+    settings: Settings
+    buckets: LocalBuckets | RedisBuckets
 
 
 class Connections:
@@ -62,21 +68,21 @@ class Connections:
                 del self.users[user_id]
 
 
-async def allow_hint(club: Club, user_id: int) -> bool:
+async def allow_hint(club: ClubLimits, user_id: int) -> bool:
     settings = club.settings
     return await club.buckets.allow(
         f"hint:u{user_id}", settings.hints_per_second, settings.hint_burst
     )
 
 
-async def allow_chat(club: Club, user_id: int) -> bool:
+async def allow_chat(club: ClubLimits, user_id: int) -> bool:
     settings = club.settings
     return await club.buckets.allow(
         f"chat:u{user_id}", settings.chats_per_second, settings.chat_burst
     )
 
 
-async def check_password_guess(club: Club, user_id: int, address: str) -> None:
+async def check_password_guess(club: ClubLimits, user_id: int, address: str) -> None:
     """Before each table-password check: per account and per address (429 beyond)."""
     settings = club.settings
     rate, burst = settings.password_guesses_per_second, settings.password_guess_burst
@@ -91,7 +97,7 @@ async def check_password_guess(club: Club, user_id: int, address: str) -> None:
 
 
 async def check_bot_tables(
-    connection: AsyncConnection, club: Club, user_id: int, adding_to: int | None = None
+    connection: AsyncConnection, club: ClubLimits, user_id: int, adding_to: int | None = None
 ) -> None:
     """An account may have opened only so many unfinished tables with a bot seat
     (``adding_to``: the table a bot joins, which does not count against itself)."""

@@ -30,6 +30,7 @@ from preferans.server.door import (
     name_key,
 )
 from preferans.server.limits import check_bot_tables, check_password_guess
+from preferans.server.lookups import club_of, finished_game, table_row
 from preferans.server.refusals import Refusal
 
 __all__ = ["router"]
@@ -37,11 +38,6 @@ __all__ = ["router"]
 router = APIRouter(prefix="/api", tags=["lobby"], responses=ERRORS)
 SeatName = Literal["S", "W", "N", "E"]
 TableId = Annotated[int, ApiPath(ge=1, le=2**31 - 1, description="the table's number")]
-
-
-def _club(request: Request) -> Club:
-    club: Club = request.app.state.club
-    return club
 
 
 class SeatOut(BaseModel):
@@ -191,13 +187,13 @@ async def list_tables(
 ) -> list[TableOut]:
     """Tables with their variant, conventions, target, stake and who sits where."""
     where = None if status == "all" else models.tables.c.status == status
-    async with _club(request).engine.connect() as connection:
+    async with club_of(request).engine.connect() as connection:
         return await _table_rows(connection, where, limit)
 
 
 @router.get("/tables/{table_id}", response_model=TableOut)
 async def get_table(table_id: TableId, request: Request) -> TableOut:
-    async with _club(request).engine.connect() as connection:
+    async with club_of(request).engine.connect() as connection:
         return await _one_table(connection, table_id)
 
 
@@ -225,14 +221,18 @@ async def _check_limit(connection: AsyncConnection, club: Club, user: User) -> N
 async def _open_table_row(connection: AsyncConnection, table_id: TableId, started: str) -> Any:
     """The table's row, refused with 404 if there is none and 409 (``started``) once it
     has started: seats change only at an open table."""
-    row = (
-        await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
-    ).first()
-    if row is None:
-        raise HTTPException(404, "no such table")
+    row = await table_row(connection, table_id)
     if row.status != "open":
         raise HTTPException(409, started)
     return row
+
+
+def _players_with(row: Any, seat: str) -> int:
+    """The table's number of players; 400 if it has no such seat."""
+    players = Rules.from_json(row.rules_json).players
+    if Seat[seat] not in player_seats(players):
+        raise HTTPException(400, f"there is no seat {seat} at a {players}-player table")
+    return players
 
 
 async def _take_seat(
@@ -281,7 +281,7 @@ async def create_table(
     body: CreateTable, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> TableOut:
     """Open a table; the creator sits South; listed seats get bots; full tables start."""
-    club = _club(request)
+    club = club_of(request)
     conventions = check_conventions(body.conventions)
     check_seed(body.seed)
     check_stake(body.stake)
@@ -344,13 +344,11 @@ async def sit(
     table_id: TableId, body: SitBody, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> TableOut:
     """Take a free seat. One account never sits twice at one table."""
-    club = _club(request)
+    club = club_of(request)
     check_seed(body.seed)
     async with club.engine.begin() as connection:
         row = await _open_table_row(connection, table_id, "this table has already started")
-        players = Rules.from_json(row.rules_json).players
-        if Seat[body.seat] not in player_seats(players):
-            raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
+        players = _players_with(row, body.seat)
         if row.password_hash is not None:
             address = request.client.host if request.client else "?"
             await check_password_guess(club, user.id, address)
@@ -382,7 +380,7 @@ async def leave(
     table_id: TableId, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> TableOut:
     """Leave a table that has not started; the creator's leaving closes it."""
-    club = _club(request)
+    club = club_of(request)
     async with club.engine.begin() as connection:
         row = await _open_table_row(
             connection, table_id, "a started table cannot be left; a bot plays while away"
@@ -411,22 +409,16 @@ async def add_bot(
     table_id: TableId, body: BotBody, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> TableOut:
     """The creator fills a free seat with a bot."""
-    club = _club(request)
+    club = club_of(request)
     _check_bot(body.level)
     async with club.engine.begin() as connection:
-        row = (
-            await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
-        ).first()
-        if row is None:
-            raise HTTPException(404, "no such table")
+        row = await table_row(connection, table_id)
         if row.creator_id != user.id:
             raise HTTPException(403, "only the table's creator seats bots")
         if row.status != "open":
             raise HTTPException(409, "this table has already started")
         await check_bot_tables(connection, club, user.id, table_id)
-        players = Rules.from_json(row.rules_json).players
-        if Seat[body.seat] not in player_seats(players):
-            raise HTTPException(400, f"there is no seat {body.seat} at a {players}-player table")
+        players = _players_with(row, body.seat)
         await _take_seat(connection, table_id, body.seat, players, bot=body.level)
         table = await _one_table(connection, table_id)
     await club.seats_changed(table_id)
@@ -450,7 +442,7 @@ async def profile(name: Annotated[str, Field(max_length=32)], request: Request) 
     """A player's rating and finished games."""
     if len(name) > 32:
         raise HTTPException(404, "no such player")
-    async with _club(request).engine.connect() as connection:
+    async with club_of(request).engine.connect() as connection:
         row = (
             await connection.execute(
                 select(models.users).where(models.users.c.name_key == name_key(name))
@@ -492,7 +484,7 @@ async def leaderboard(
     request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 100
 ) -> list[LeaderOut]:
     """Players by rating (those with at least one finished game)."""
-    async with _club(request).engine.connect() as connection:
+    async with club_of(request).engine.connect() as connection:
         rows = (
             await connection.execute(
                 select(models.users)
@@ -507,18 +499,14 @@ async def leaderboard(
 @router.get("/games/{table_id}", tags=["history"])
 async def game(table_id: TableId, request: Request) -> dict[str, Any]:
     """A finished game: players, sheet, settlement, ratings and the revealed secret."""
-    async with _club(request).engine.connect() as connection:
-        row = (
-            await connection.execute(
-                select(models.games).where(models.games.c.table_id == table_id)
-            )
-        ).first()
-    if row is None:
-        raise HTTPException(404, "no finished game at this table")
+    async with club_of(request).engine.connect() as connection:
+        row = await finished_game(connection, table_id)
     summary: dict[str, Any] = json.loads(row.summary_json)
     summary["finished_at"] = row.finished_at
-    summary["commitment_ok"] = fairness.check_commitment(
-        summary["commitment"], bytes.fromhex(summary["secret"])
+    # A tournament table's secret is revealed with its round (docs/tournaments.md).
+    secret = summary.get("secret")
+    summary["commitment_ok"] = (
+        fairness.check_commitment(summary["commitment"], bytes.fromhex(secret)) if secret else None
     )
     return summary
 
@@ -526,14 +514,8 @@ async def game(table_id: TableId, request: Request) -> dict[str, Any]:
 @router.get("/games/{table_id}/record", tags=["history"])
 async def record(table_id: TableId, request: Request) -> Response:
     """The whole game as a downloadable JSON record (every deal, every action, the sheet)."""
-    async with _club(request).engine.connect() as connection:
-        row = (
-            await connection.execute(
-                select(models.games.c.record).where(models.games.c.table_id == table_id)
-            )
-        ).first()
-    if row is None:
-        raise HTTPException(404, "no finished game at this table")
+    async with club_of(request).engine.connect() as connection:
+        row = await finished_game(connection, table_id, models.games.c.record)
     return Response(
         row.record,
         media_type="application/json",
@@ -550,14 +532,8 @@ async def record(table_id: TableId, request: Request) -> Response:
 async def record_text(table_id: TableId, request: Request) -> PlainTextResponse:
     """The game in the text notation (``preferans.notation``), with the revealed secret
     and the seeds, so that every deal can be checked (``check_fairness``)."""
-    async with _club(request).engine.connect() as connection:
-        row = (
-            await connection.execute(
-                select(models.games.c.record).where(models.games.c.table_id == table_id)
-            )
-        ).first()
-    if row is None:
-        raise HTTPException(404, "no finished game at this table")
+    async with club_of(request).engine.connect() as connection:
+        row = await finished_game(connection, table_id, models.games.c.record)
     text = json.loads(row.record).get("notation", "")
     return PlainTextResponse(
         text,

@@ -29,6 +29,10 @@ __all__ = [
     "sessions",
     "table_seats",
     "tables",
+    "tournament_players",
+    "tournament_rounds",
+    "tournament_tables",
+    "tournaments",
     "users",
 ]
 
@@ -72,6 +76,8 @@ tables = Table(
     Column("commitment", String(128), nullable=False),
     Column("away_seconds", Float, nullable=True),
     Column("adjourn_votes", Text, nullable=True),
+    Column("max_deals", Integer, nullable=True),
+    Column("deal_source", Text, nullable=True),
 )
 
 table_seats = Table(
@@ -142,3 +148,60 @@ quarantined = Table(
 )
 """Tables set aside because they could not be loaded, replayed or finished (their log is
 kept; ``preferans club quarantine`` shows and releases them)."""
+
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("director_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("settings_json", Text, nullable=False),
+    Column("password_hash", String(200), nullable=True),
+    Column("status", String(16), nullable=False, index=True),
+    Column("start_at", Float, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("started_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),
+    Column("rounds_done", Integer, nullable=False, default=0),
+    Column("standings_json", Text, nullable=True),
+    Column("note", Text, nullable=True),
+)
+"""A tournament (``server/tournaments*.py``): upcoming, running, finished or cancelled."""
+
+tournament_players = Table(
+    "tournament_players",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("registered_at", Float, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "user_id"),
+)
+
+tournament_rounds = Table(
+    "tournament_rounds",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("secret", String(128), nullable=False),
+    Column("commitment", String(128), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("plan_json", Text, nullable=True),
+    Column("results_json", Text, nullable=True),
+    Column("started_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),
+    PrimaryKeyConstraint("tournament_id", "number"),
+)
+"""Every round's secret is made with the tournament and its commitment published at once;
+the secret is shown once the round is ``done``."""
+
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False, unique=True),
+    Column("rotation", Integer, nullable=False, default=0),
+    PrimaryKeyConstraint("tournament_id", "round", "number"),
+)

@@ -16,18 +16,13 @@ from sqlalchemy import select
 from preferans.contracts import Contract
 from preferans.server import models
 from preferans.server.auth import ERRORS
-from preferans.server.club import Club
 from preferans.server.door import name_key
+from preferans.server.lookups import club_of
 
 __all__ = ["deal_statistics", "router"]
 
 router = APIRouter(prefix="/api", tags=["accounts"], responses=ERRORS)
 GAMES_SHOWN = 200
-
-
-def _club(request: Request) -> Club:
-    club: Club = request.app.state.club
-    return club
 
 
 def _made(result: dict[str, Any], contract: Contract) -> bool:
@@ -78,7 +73,7 @@ async def player_page(
     name: Annotated[str, ApiPath(max_length=32)], request: Request
 ) -> dict[str, Any]:
     """The player's games (newest first), rating after each, and his statistics."""
-    async with _club(request).engine.connect() as connection:
+    async with club_of(request).engine.connect() as connection:
         user = (
             await connection.execute(
                 select(models.users).where(models.users.c.name_key == name_key(name))

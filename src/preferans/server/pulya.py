@@ -9,7 +9,7 @@ the actions applied, so replaying the log rebuilds it exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from preferans import fairness
@@ -31,20 +31,28 @@ class Pulya:
         self,
         table_id: int,
         rules: Rules,
-        target: int,
+        target: int | None,
         secret: bytes,
         seeds: Mapping[Seat, str],
+        *,
+        deal_source: Callable[[Rules, Seat, int], Deal] | None = None,
+        max_deals: int | None = None,
     ) -> None:
+        """``deal_source`` replaces the table's own fair deals (a duplicate round deals the
+        same cards at every table); ``max_deals`` ends the game after that many deals
+        (a tournament round of a fixed length: its sheet has no ``target``) even if the
+        sheet is not complete."""
         self.table_id = table_id
         self.rules = rules
         self.target = target
         self.secret = secret
         self.seeds = dict(seeds)
+        self.max_deals = max_deals
         self.sheet = ServerSheet(rules, target)
         self.runner = Runner(
             rules,
             target,
-            deal_source=fairness.deal_source(secret, str(table_id), self.seeds),
+            deal_source=deal_source or fairness.deal_source(secret, str(table_id), self.seeds),
             sheet=self.sheet.sheet,
         )
         self.dealer = self.runner.dealer
@@ -79,7 +87,9 @@ class Pulya:
         self.results.append(result)
         self.finals.append(self.state)
         self.histories.append(tuple(self.state.history))
-        self.over = self.sheet.is_over
+        self.over = self.sheet.is_over or (
+            self.max_deals is not None and self.deal_number >= self.max_deals
+        )
         return result
 
     def summary(self) -> dict[str, Any]:

@@ -22,9 +22,10 @@ from typing import Any, Final
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from preferans.server import models
+from preferans.server.seating import seat_rows
 
 __all__ = [
     "MESSAGES",
@@ -118,26 +119,25 @@ async def listing(engine: AsyncEngine) -> list[dict[str, Any]]:
     ]
 
 
+async def _set_aside_row(connection: AsyncConnection, table_id: int) -> Any:
+    """The table's quarantine row (why and when it was set aside), or None."""
+    return (
+        await connection.execute(
+            select(models.quarantined).where(models.quarantined.c.table_id == table_id)
+        )
+    ).first()
+
+
 async def describe(engine: AsyncEngine, table_id: int) -> dict[str, Any] | None:
     """One quarantined table in detail: the reason, its rules, seats and log length."""
     async with engine.connect() as connection:
-        row = (
-            await connection.execute(
-                select(models.quarantined).where(models.quarantined.c.table_id == table_id)
-            )
-        ).first()
+        row = await _set_aside_row(connection, table_id)
         if row is None:
             return None
         table = (
             await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
         ).one()
-        seats = (
-            await connection.execute(
-                select(models.table_seats, models.users.c.name)
-                .outerjoin(models.users, models.users.c.id == models.table_seats.c.user_id)
-                .where(models.table_seats.c.table_id == table_id)
-            )
-        ).all()
+        seats = await seat_rows(connection, table_id)
         logged = (
             await connection.execute(
                 select(func.count())
@@ -163,11 +163,7 @@ async def describe(engine: AsyncEngine, table_id: int) -> dict[str, Any] | None:
 async def release(engine: AsyncEngine, table_id: int) -> str | None:
     """Give the table its old status back (it loads again); None if it was not set aside."""
     async with engine.begin() as connection:
-        row = (
-            await connection.execute(
-                select(models.quarantined).where(models.quarantined.c.table_id == table_id)
-            )
-        ).first()
+        row = await _set_aside_row(connection, table_id)
         if row is None:
             return None
         await connection.execute(

@@ -42,6 +42,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from preferans.server import models
 from preferans.server.auth import ERRORS, User, current_user
 from preferans.server.club import Club
+from preferans.server.lookups import club_of, stored_record
 
 __all__ = ["REVIEW_SEED", "reviews", "router"]
 
@@ -103,21 +104,12 @@ async def _store(engine: AsyncEngine, table_id: int, scope: str, body: dict[str,
         pass  # another process stored the same review first: the grades are the same
 
 
-def _club(request: Request) -> Club:
-    club: Club = request.app.state.club
-    return club
-
-
 async def _finished_notation(club: Club, table_id: int) -> str | None:
     async with club.engine.connect() as connection:
-        row = (
-            await connection.execute(
-                select(models.games.c.record).where(models.games.c.table_id == table_id)
-            )
-        ).first()
-    if row is None:
+        record = await stored_record(connection, table_id)
+    if record is None:
         return None
-    notation: str = json.loads(row.record).get("notation", "")
+    notation: str = record.get("notation", "")
     return notation
 
 
@@ -172,7 +164,7 @@ async def game_review(table_id: TableId, request: Request) -> dict[str, Any]:
     (with the deals done so far, ``done`` of ``total``) until every deal is graded, then
     ``done``; ask again to follow it. Totals, ``cumulative`` losses per deal for the graph
     and the ``costliest`` decisions in words are in both states."""
-    club = _club(request)
+    club = club_of(request)
     stored = await _cached(club.engine, table_id, "game")
     if stored is not None:
         return stored
@@ -236,7 +228,7 @@ async def deal_review(
     """The review of one finished deal for the asking player's own decisions (the player
     must sit at the table): each decision's price from the player's own knowledge, the
     double-dummy line, the loss and the mark, and the deal's totals."""
-    club = _club(request)
+    club = club_of(request)
     seats = await _seated(club, table_id)
     mine = next((s for s, u in seats.items() if u == user.id), None)
     if mine is None:

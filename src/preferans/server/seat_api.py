@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from preferans.server import adjourn, models
 from preferans.server.auth import ERRORS, User, current_user
-from preferans.server.club import Club
+from preferans.server.lookups import club_of, table_row
 
 __all__ = ["router"]
 
@@ -37,20 +37,6 @@ class SeatChange(BaseModel):
     status: str
     adjourn_votes: list[str]
     people: list[str]
-
-
-def _club(request: Request) -> Club:
-    club: Club = request.app.state.club
-    return club
-
-
-async def _table(connection: AsyncConnection, table_id: int) -> Any:
-    row = (
-        await connection.execute(select(models.tables).where(models.tables.c.id == table_id))
-    ).first()
-    if row is None:
-        raise HTTPException(404, "no such table")
-    return row
 
 
 async def _people(connection: AsyncConnection, table_id: int) -> dict[str, int]:
@@ -75,7 +61,7 @@ def _my_seat(people: dict[str, int], user: User) -> str:
 
 
 async def _answer(connection: AsyncConnection, table_id: int) -> SeatChange:
-    row = await _table(connection, table_id)
+    row = await table_row(connection, table_id)
     people = await _people(connection, table_id)
     return SeatChange(
         table=table_id,
@@ -90,9 +76,9 @@ async def quit_game(
     table_id: TableId, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> SeatChange:
     """Leave a started game for good: a bot plays your seat to the end."""
-    club = _club(request)
+    club = club_of(request)
     async with club.engine.begin() as connection:
-        row = await _table(connection, table_id)
+        row = await table_row(connection, table_id)
         if row.status not in ("playing", "adjourned"):
             raise HTTPException(409, "only a started game is left this way; use leave")
         seat = _my_seat(await _people(connection, table_id), user)
@@ -121,9 +107,9 @@ async def adjourn_game(
 ) -> SeatChange:
     """Agree to adjourn (or decline, which withdraws the proposal). When every person in
     the game has agreed, the game stops and waits in the lobby to be resumed."""
-    club = _club(request)
+    club = club_of(request)
     async with club.engine.begin() as connection:
-        row = await _table(connection, table_id)
+        row = await table_row(connection, table_id)
         if row.status != "playing":
             raise HTTPException(409, "only a game in progress can be adjourned")
         people = await _people(connection, table_id)
@@ -145,9 +131,9 @@ async def resume_game(
     table_id: TableId, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> SeatChange:
     """Resume an adjourned game: the log is replayed and play goes on where it stopped."""
-    club = _club(request)
+    club = club_of(request)
     async with club.engine.begin() as connection:
-        row = await _table(connection, table_id)
+        row = await table_row(connection, table_id)
         if row.status != "adjourned":
             raise HTTPException(409, "this game is not adjourned")
         _my_seat(await _people(connection, table_id), user)

@@ -22,7 +22,7 @@ __all__ = ["ServerSheet", "rate"]
 class ServerSheet:
     """The table's sheet and its settlement."""
 
-    def __init__(self, rules: Rules, target: int) -> None:
+    def __init__(self, rules: Rules, target: int | None) -> None:
         self.rules = rules
         self.target = target
         self.sheet: Sheet = new_sheet(rules, target)

@@ -16,9 +16,10 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy import insert, select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans.actions import Action, action_from_index
 from preferans.game import DealState, IllegalActionError
@@ -27,7 +28,22 @@ from preferans.rules import Rules
 from preferans.seats import Seat, player_seats
 from preferans.server import bots, models, presence, views
 from preferans.server.adjourn import votes_of
-from preferans.server.db import LogConflictError, LogEntry
+from preferans.server.broadcast import Broadcast
+from preferans.server.commands import (
+    Act,
+    Address,
+    Back,
+    Chat,
+    Command,
+    HintRequest,
+    Leave,
+    Reload,
+    Stop,
+    Subscribe,
+    Tick,
+)
+from preferans.server.config import Settings
+from preferans.server.db import LogConflictError, LogEntry, LogWriter
 from preferans.server.hints import compute_hint, hint_message
 from preferans.server.history import finish_game
 from preferans.server.protocol import BadMessage, action_json, error, resolve_action
@@ -39,117 +55,19 @@ from preferans.server.quarantine import (
     reason_of,
     set_aside,
 )
+from preferans.server.seating import SeatInfo, TableInfo, load_seats
+from preferans.server.thinking import Thinking
+from preferans.server.timers import TableTimers
+from preferans.server.tournaments_deals import resolve_deal_source
 from preferans.server.views import ViewSet
 
-if TYPE_CHECKING:
-    from preferans.server.club import Club
-
-__all__ = [
-    "Act",
-    "Address",
-    "Back",
-    "Chat",
-    "HintRequest",
-    "Leave",
-    "Reload",
-    "SeatInfo",
-    "Stop",
-    "Subscribe",
-    "TableActor",
-    "Tick",
-]
+__all__ = ["TableActor", "TableHost"]
 
 log = logging.getLogger(__name__)
 
-Address = tuple[str, str]
-"""(node id, connection id): where a direct reply goes."""
 SPECTATOR = "*"
 CHAT_KEPT = 100
 """Chat lines a table keeps for snapshots (a reconnecting client sees the recent talk)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    seat: Seat
-    user_id: int | None
-    name: str
-    bot: str | None
-    client_seed: str = ""
-    left: bool = False
-    """The player left the started game: a bot plays his seat to the end."""
-
-    def public(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "bot": self.bot, "left": self.left}
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    address: Address
-    user_id: int | None
-    action: int | str
-    request_id: str | int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Subscribe:
-    address: Address
-    user_id: int | None
-    since: int | None = None
-    epoch: str | None = None
-    request_id: str | int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Back:
-    address: Address
-    user_id: int | None
-    request_id: str | int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class HintRequest:
-    """The player to move asks what to do; only his own connection hears the answer."""
-
-    address: Address
-    user_id: int | None
-    request_id: str | int | None = None
-    lang: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Chat:
-    """A line of table talk from a player or a logged-in spectator (``name`` is his)."""
-
-    address: Address
-    user_id: int | None
-    name: str
-    text: str
-    request_id: str | int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    address: Address
-
-
-@dataclass(frozen=True, slots=True)
-class Reload:
-    """The seats changed in the database (someone sat down, left, or a bot was added)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Tick:
-    kind: str  # "bot", "timeout", "grace", "idle" or "finish"
-    seat: Seat
-    seq: int
-
-
-@dataclass(frozen=True, slots=True)
-class Stop:
-    pass
-
-
-Command = Act | Subscribe | Back | HintRequest | Chat | Leave | Reload | Tick | Stop
 
 
 @dataclass
@@ -159,43 +77,32 @@ class _Event:
     """The event as JSON text for each audience (strings keep the garbage collector idle)."""
 
 
-@dataclass
-class TableInfo:
-    id: int
-    creator_id: int
-    rules: Rules
-    target: int
-    stake: float
-    clock_seconds: int | None
-    has_password: bool
-    status: str
-    commitment: str
-    secret: str
-    created_at: float
-    away_seconds: float | None = None
-    adjourn_votes: tuple[str, ...] = ()
+class TableHost(Protocol):
+    """What an actor asks of the process that runs it (the club): the actor is handed
+    its host, so it never imports the club that imports it."""
 
-    def public(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "rules": self.rules.to_dict(),
-            "variant": self.rules.variant,
-            "players": self.rules.players,
-            "target": self.target,
-            "stake": self.stake,
-            "clock_seconds": self.clock_seconds,
-            "has_password": self.has_password,
-            "status": self.status,
-            "commitment": self.commitment,
-            "away_seconds": self.away_seconds,
-            "adjourn_votes": list(self.adjourn_votes),
-        }
+    settings: Settings
+    engine: AsyncEngine
+    writer: LogWriter
+    thinking: Thinking
+
+    def broadcast(self, event: Broadcast) -> None:
+        """Send an event to every connection watching the table, on any process."""
+
+    def reply(self, address: Address, message: dict[str, Any]) -> None:
+        """Send a message to one connection, on any process."""
+
+    def actor_stopped(self, actor: TableActor) -> None:
+        """The actor's task ended: the host forgets it and releases the table."""
+
+    def game_ended(self, table_id: int) -> None:
+        """The table's game is stored as finished (the tournament director listens)."""
 
 
 class TableActor:
     """Owns one table; everything reaches it through :meth:`submit`."""
 
-    def __init__(self, club: Club, table_id: int) -> None:
+    def __init__(self, club: TableHost, table_id: int) -> None:
         self.club = club
         self.table_id = table_id
         self.epoch = secrets.token_hex(4)
@@ -214,14 +121,11 @@ class TableActor:
         self.auto_marks: set[tuple[int, int]] = set()
         """(deal number, position in its history) of every action a bot played for a person."""
         self.finished_summary: dict[str, Any] | None = None
-        self._turn_timer: asyncio.TimerHandle | None = None
-        self._grace: dict[Seat, asyncio.TimerHandle] = {}
+        self.timers = TableTimers(self.submit)
         self._task: asyncio.Task[None] | None = None
         self._replaying = False
         self.stopped = asyncio.Event()
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
-        self._deadline: tuple[tuple[int, int], float] | None = None
-        """(deal number, log position) of the current turn and when its clock runs out."""
         self._hint_tasks: set[asyncio.Task[None]] = set()
         self._views: ViewSet | None = None
         self._sheet_cache: tuple[Any, dict[str, Any], list[dict[str, Any]]] | None = None
@@ -234,7 +138,7 @@ class TableActor:
         await self._load()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
         # Clients of a previous incarnation learn the new epoch and resync.
-        self.club.broadcast(self.table_id, self._user_audiences(), self.epoch, None, {})
+        self.club.broadcast(Broadcast(self.table_id, self._user_audiences(), self.epoch, None, {}))
         for seat in self._human_seats():
             self._start_grace(seat)
         self._schedule()
@@ -262,7 +166,7 @@ class TableActor:
                 except Exception:
                     log.exception("table %s: command %r failed", self.table_id, command)
         finally:
-            self._cancel_timers()
+            self.timers.cancel_all()
             if self.info is not None and self.info.status == "quarantined":
                 self._refuse_queued()
             self.stopped.set()
@@ -291,13 +195,7 @@ class TableActor:
                 raise KeyError(self.table_id)
             if row.status == "quarantined":
                 raise QuarantinedError(self.table_id)
-            seat_rows = (
-                await connection.execute(
-                    select(models.table_seats, models.users.c.name)
-                    .outerjoin(models.users, models.users.c.id == models.table_seats.c.user_id)
-                    .where(models.table_seats.c.table_id == self.table_id)
-                )
-            ).all()
+            seats = await load_seats(connection, self.table_id)
             logged = (
                 await connection.execute(
                     select(models.actions)
@@ -324,6 +222,7 @@ class TableActor:
             {"seat": r.seat, "name": r.name, "text": r.text, "at": r.created_at}
             for r in reversed(talk)
         )
+        source = resolve_deal_source(getattr(row, "deal_source", None), row.seed)
         self.info = TableInfo(
             id=row.id,
             creator_id=row.creator_id,
@@ -338,8 +237,11 @@ class TableActor:
             created_at=row.created_at,
             away_seconds=getattr(row, "away_seconds", None),
             adjourn_votes=votes_of(getattr(row, "adjourn_votes", None)),
+            max_deals=getattr(row, "max_deals", None),
+            deal_id=None if source is None else source[0],
+            deal_source=None if source is None else source[1],
         )
-        self.seats = _seat_map(seat_rows)
+        self.seats = seats
         if game is not None:
             self.finished_summary = json.loads(game.summary_json)
         if self.info.status in ("playing", "finished", "adjourned"):
@@ -363,9 +265,12 @@ class TableActor:
         self.pulya = Pulya(
             self.table_id,
             self.info.rules,
-            self.info.target,
+            # A table of a fixed number of deals keeps its sheet open (no pulya target).
+            self.info.target if self.info.max_deals is None else None,
             bytes.fromhex(self.info.secret),
             seeds,
+            deal_source=self.info.deal_source,
+            max_deals=self.info.max_deals,
         )
         self.pulya.start_deal()
         self._emit_deal_start()
@@ -399,25 +304,13 @@ class TableActor:
 
     async def _on_act(self, command: Act) -> None:
         reply = self.club.reply
-        seat = self._seat_of(command.user_id)
+        seat = self._player_of(command, "only a player at this table may act")
         if seat is None:
-            reply(
-                command.address,
-                error("not_seated", "only a player at this table may act", command.request_id),
-            )
             return
         self._come_back(seat)
         self.presence.acted(seat)
-        state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
+        state = self._turn_of(seat, command)
         if state is None:
-            reply(command.address, error("no_game", "no deal is in progress", command.request_id))
-            return
-        if state.actor != seat:
-            whose = "nobody's" if state.actor is None else f"{state.actor.english}'s"
-            reply(
-                command.address,
-                error("not_your_turn", f"it is {whose} turn, not yours", command.request_id),
-            )
             return
         try:
             action = resolve_action(command.action)
@@ -454,29 +347,37 @@ class TableActor:
             return
         reply(command.address, {"type": "ack", "id": command.request_id, "v": self.version})
 
+    def _player_of(self, command: Act | HintRequest, refusal: str) -> Seat | None:
+        """The asker's seat; one who does not play here is told ``refusal``."""
+        seat = self._seat_of(command.user_id)
+        if seat is None:
+            self.club.reply(command.address, error("not_seated", refusal, command.request_id))
+        return seat
+
+    def _turn_of(self, seat: Seat, command: Act | HintRequest) -> DealState | None:
+        """The deal in progress if it is ``seat``'s turn; otherwise the asker is told why
+        not and the answer is None."""
+        state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
+        if state is None:
+            refusal = error("no_game", "no deal is in progress", command.request_id)
+        elif state.actor != seat:
+            whose = "nobody's" if state.actor is None else f"{state.actor.english}'s"
+            refusal = error("not_your_turn", f"it is {whose} turn, not yours", command.request_id)
+        else:
+            return state
+        self.club.reply(command.address, refusal)
+        return None
+
     def _on_hint(self, command: HintRequest) -> None:
         """Check the asker may have a hint now, then compute it in the hint pool.
 
         The actor does not wait for the answer (the table plays on); an answer that comes
         after the turn has passed is still sent, and the client ignores a stale hint."""
-        reply = self.club.reply
-        seat = self._seat_of(command.user_id)
+        seat = self._player_of(command, "only a player at this table gets hints")
         if seat is None:
-            reply(
-                command.address,
-                error("not_seated", "only a player at this table gets hints", command.request_id),
-            )
             return
-        state = self.pulya.state if self.pulya is not None and not self.pulya.over else None
+        state = self._turn_of(seat, command)
         if state is None:
-            reply(command.address, error("no_game", "no deal is in progress", command.request_id))
-            return
-        if state.actor != seat:
-            whose = "nobody's" if state.actor is None else f"{state.actor.english}'s"
-            reply(
-                command.address,
-                error("not_your_turn", f"it is {whose} turn, not yours", command.request_id),
-            )
             return
         view = state.view(seat)
         task = asyncio.create_task(self._answer_hint(command, view))
@@ -556,7 +457,7 @@ class TableActor:
         away stays away until he says he is back (a reconnecting background tab is not a
         person at the table)."""
         if seat is not None:
-            self._cancel_grace(seat)
+            self.timers.cancel_grace(seat)
 
     def _missed(self, since: int | None, epoch: str | None, audience: str) -> list[_Event] | None:
         if since is None or epoch != self.epoch or since > self.version:
@@ -577,13 +478,7 @@ class TableActor:
                     select(models.tables.c.status).where(models.tables.c.id == self.table_id)
                 )
             ).scalar_one()
-            seat_rows = (
-                await connection.execute(
-                    select(models.table_seats, models.users.c.name)
-                    .outerjoin(models.users, models.users.c.id == models.table_seats.c.user_id)
-                    .where(models.table_seats.c.table_id == self.table_id)
-                )
-            ).all()
+            seats = await load_seats(connection, self.table_id)
             votes = (
                 await connection.execute(
                     select(models.tables.c.adjourn_votes).where(models.tables.c.id == self.table_id)
@@ -593,9 +488,9 @@ class TableActor:
         if self.pulya is not None:
             # Seats are fixed once the pulya started; only a player's leaving (a bot takes
             # his seat for good) and the adjournment's votes and status change.
-            self._refresh_started(_seat_map(seat_rows), status, votes_of(votes))
+            self._refresh_started(seats, status, votes_of(votes))
             return
-        self.seats = _seat_map(seat_rows)
+        self.seats = seats
         self.info.status = status
         self._emit_seats()
         self._schedule_idle()
@@ -616,7 +511,7 @@ class TableActor:
             if old is not None and old.user_id == info.user_id and old.left != info.left:
                 self.seats[seat] = info
                 self.away.discard(seat)
-                self._cancel_grace(seat)
+                self.timers.cancel_grace(seat)
                 changed = True
         resumed = self.info.status == "adjourned" and status == "playing"
         if status != self.info.status or votes != self.info.adjourn_votes:
@@ -626,14 +521,14 @@ class TableActor:
         if not changed:
             return
         if resumed:
-            self._deadline = None  # a fresh clock for the turn the adjournment interrupted
+            self.timers.restart_clock()  # a fresh one for the turn the adjournment stopped
             self.away.clear()  # everybody starts present again, with the usual grace
             for seat in self._human_seats():
                 if not self._connected(seat):
                     self._start_grace(seat)
         self._emit_seats()
         if status == "adjourned":
-            self._cancel_timers()
+            self.timers.cancel_all()
             self._schedule_idle()
         else:
             self._schedule()
@@ -657,7 +552,7 @@ class TableActor:
                 self.submit(Stop())
             return
         if tick.kind == "grace":
-            self._grace.pop(tick.seat, None)
+            self.timers.grace_over(tick.seat)
             if tick.seat in self.seats and not self._connected(tick.seat):
                 self._go_away(tick.seat)
                 self._schedule()
@@ -748,15 +643,16 @@ class TableActor:
     async def _finish(self) -> None:
         assert self.pulya is not None and self.info is not None
         self.finished_summary = await finish_game(
-            self.club, self.info, self.seats, self.pulya, self.auto_marks, self.auto_counts
+            self.club.engine, self.info, self.seats, self.pulya, self.auto_marks, self.auto_counts
         )
         self.info.status = "finished"
+        self.club.game_ended(self.table_id)
         self._schedule_idle()
         self._emit(
             "game_end",
             {
                 "summary": self.finished_summary,
-                "secret": self.info.secret,
+                "secret": self.finished_summary.get("secret"),
                 "commitment": self.info.commitment,
             },
             view=False,
@@ -774,43 +670,30 @@ class TableActor:
     # --- scheduling: bots, clocks, grace periods -----------------------------------------
 
     def _schedule(self) -> None:
-        if self._turn_timer is not None:
-            self._turn_timer.cancel()
-            self._turn_timer = None
+        self.timers.cancel_turn()
         if self._replaying or self.pulya is None or self.pulya.over:
             return
         state = self.pulya.state
         if state is None or state.actor is None or self._paused():
             return
         seat = state.actor
-        loop = asyncio.get_running_loop()
-
-        def tick(kind: str, delay: float) -> asyncio.TimerHandle:
-            return loop.call_later(delay, self.submit, Tick(kind, seat, self.seq))
-
         assert self.info is not None
         if self._bot_controlled(seat):
-            self._turn_timer = tick("bot", self.club.settings.bot_delay)
+            self.timers.turn("bot", seat, self.seq, self.club.settings.bot_delay)
         elif self.info.clock_seconds:
             deadline = self._turn_deadline()
             left = float(self.info.clock_seconds) if deadline is None else deadline - time.time()
-            self._turn_timer = tick("timeout", max(0.0, left))
+            self.timers.turn("timeout", seat, self.seq, max(0.0, left))
 
     def _turn_deadline(self) -> float | None:
-        """When the current turn's clock runs out (server time, seconds), or None.
-
-        Fixed when the turn begins, so every event and snapshot of one turn names the same
-        moment and a reload does not restart the count."""
+        """When the current turn's clock runs out (server time, seconds), or None."""
         assert self.info is not None
         if not self.info.clock_seconds or self.pulya is None or self.pulya.over:
             return None
         state = self.pulya.state
         if state is None or state.actor is None:
             return None
-        key = (self.pulya.deal_number, self.seq)
-        if self._deadline is None or self._deadline[0] != key:
-            self._deadline = (key, time.time() + self.info.clock_seconds)
-        return self._deadline[1]
+        return self.timers.deadline((self.pulya.deal_number, self.seq), self.info.clock_seconds)
 
     def _clock(self) -> dict[str, Any]:
         deadline = self._turn_deadline()
@@ -826,9 +709,13 @@ class TableActor:
         return [s for s, i in self.seats.items() if i.user_id is not None and not i.left]
 
     def _paused(self) -> bool:
-        """Nobody plays on while the game is adjourned or every person is away."""
+        """Nobody plays on while the game is adjourned or every person is away; a
+        tournament's table never pauses (its round waits for nobody: the stand-in plays
+        for whoever is away, docs/tournaments.md)."""
         assert self.info is not None
-        return self.info.status == "adjourned" or self.presence.paused(self._people())
+        if self.info.status == "adjourned":
+            return True
+        return self.info.deal_id is None and self.presence.paused(self._people())
 
     def _grace_seconds(self) -> float:
         assert self.info is not None
@@ -854,17 +741,9 @@ class TableActor:
         return user is not None and any(u == user for u in self.watchers.values())
 
     def _start_grace(self, seat: Seat) -> None:
-        if self._replaying or self.pulya is None or seat in self._grace or seat in self.away:
+        if self._replaying or self.pulya is None or seat in self.away:
             return
-        loop = asyncio.get_running_loop()
-        self._grace[seat] = loop.call_later(
-            self._grace_seconds(), self.submit, Tick("grace", seat, 0)
-        )
-
-    def _cancel_grace(self, seat: Seat) -> None:
-        handle = self._grace.pop(seat, None)
-        if handle is not None:
-            handle.cancel()
+        self.timers.grace(seat, self._grace_seconds())
 
     def _go_away(self, seat: Seat) -> None:
         if seat in self.away or self.seats.get(seat) is None or self.seats[seat].bot:
@@ -877,22 +756,15 @@ class TableActor:
         self._emit("presence", {"seat": seat.name, "away": True, "paused": paused}, view=False)
 
     def _come_back(self, seat: Seat) -> None:
-        self._cancel_grace(seat)
+        self.timers.cancel_grace(seat)
         if seat in self.away:
             if self._paused():
-                self._deadline = None  # the paused turn's clock starts again
+                self.timers.restart_clock()  # the paused turn's clock starts again
             self.away.discard(seat)
             self.presence.acted(seat)
             paused = self._paused()
             self._emit("presence", {"seat": seat.name, "away": False, "paused": paused}, view=False)
             self._schedule()
-
-    def _cancel_timers(self) -> None:
-        if self._turn_timer is not None:
-            self._turn_timer.cancel()
-        for handle in self._grace.values():
-            handle.cancel()
-        self._grace.clear()
 
     def _seat_of(self, user_id: int | None) -> Seat | None:
         if user_id is None:
@@ -957,9 +829,8 @@ class TableActor:
                 texts[audience] = _join(head, json.dumps(own, ensure_ascii=False))
         self.events.append(_Event(self.version, texts))
         if not self._replaying:
-            self.club.broadcast(
-                self.table_id, self._user_audiences(), self.epoch, self.version, texts
-            )
+            users = self._user_audiences()
+            self.club.broadcast(Broadcast(self.table_id, users, self.epoch, self.version, texts))
 
     def _sheet_and_results(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The sheet and the results as snapshots carry them, built once per finished deal
@@ -1061,7 +932,7 @@ class TableActor:
         message["chat"] = list(self.chat)
         if self.finished_summary is not None:
             message["summary"] = self.finished_summary
-            message["secret"] = self.info.secret
+            message["secret"] = self.finished_summary.get("secret")
         return message
 
 
@@ -1069,14 +940,3 @@ def _join(head: str, own: str) -> str:
     """Two encoded JSON objects with distinct keys as one (``{a} + {b}`` -> ``{a, b}``);
     ``head`` always has the event's envelope, so it is never empty."""
     return f"{head[:-1]}, {own[1:]}"
-
-
-def _seat_map(rows: Any) -> dict[Seat, SeatInfo]:
-    seats: dict[Seat, SeatInfo] = {}
-    for row in rows:
-        name = row.name if row.user_id is not None else f"bot ({row.bot})"
-        left = getattr(row, "left_at", None) is not None
-        seats[Seat[row.seat]] = SeatInfo(
-            Seat[row.seat], row.user_id, name or "?", row.bot, row.client_seed or "", left
-        )
-    return seats

@@ -10,21 +10,18 @@ every legal card at every card step, reusing the analysis room (preferans.analys
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import OrderedDict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi import Path as ApiPath
 from fastapi.responses import Response
-from sqlalchemy import select
 
 from preferans.notation import NotationError, ReplayError
 from preferans.rules import Rules
 from preferans.scoring import Sheet, new_sheet, render_svg, sheet_from_dict
-from preferans.server import models
 from preferans.server.auth import ERRORS
-from preferans.server.club import Club
+from preferans.server.lookups import club_of, stored_record, table_row
 
 __all__ = ["deal_analysis", "router"]
 
@@ -36,22 +33,9 @@ _cache: OrderedDict[tuple[int, int], list[dict[str, Any]]] = OrderedDict()
 _lock = asyncio.Lock()
 
 
-def _club(request: Request) -> Club:
-    club: Club = request.app.state.club
-    return club
-
-
 async def _stored_record(request: Request, table_id: int) -> dict[str, Any] | None:
-    async with _club(request).engine.connect() as connection:
-        row = (
-            await connection.execute(
-                select(models.games.c.record).where(models.games.c.table_id == table_id)
-            )
-        ).first()
-    if row is None:
-        return None
-    record: dict[str, Any] = json.loads(row.record)
-    return record
+    async with club_of(request).engine.connect() as connection:
+        return await stored_record(connection, table_id)
 
 
 def deal_analysis(notation_text: str, deal: int) -> list[dict[str, Any]] | None:
@@ -136,7 +120,7 @@ async def sheet_svg(
     lang: Annotated[Literal["ru", "en"], Query()] = "ru",
 ) -> Response:
     """The table's sheet (pulya or bula) as SVG, as it stands now, for sharing and printing."""
-    club = _club(request)
+    club = club_of(request)
     sheet: Sheet | None = None
     record = await _stored_record(request, table_id)
     if record is not None:
@@ -144,13 +128,7 @@ async def sheet_svg(
         sheet = sheet_from_dict(data)
     else:
         async with club.engine.connect() as connection:
-            row = (
-                await connection.execute(
-                    select(models.tables).where(models.tables.c.id == table_id)
-                )
-            ).first()
-        if row is None:
-            raise HTTPException(404, "no such table")
+            row = await table_row(connection, table_id)
         if row.status == "quarantined":
             raise HTTPException(409, "this table is quarantined; an operator will look at it")
         if row.status == "playing":

@@ -17,11 +17,11 @@ from sqlalchemy import select
 from preferans.server import models
 from preferans.server.auth import COOKIE, user_from_token
 from preferans.server.club import Club
+from preferans.server.commands import Act, Back, Chat, HintRequest, Leave
 from preferans.server.connections import Connection, RateLimiter
 from preferans.server.limits import allow_chat, allow_hint
 from preferans.server.protocol import BadMessage, ClientMessage, error, parse_client_message
 from preferans.server.quarantine import MESSAGES
-from preferans.server.tables import Act, Back, Chat, HintRequest, Leave
 
 __all__ = ["router"]
 
@@ -103,7 +103,7 @@ async def _serve(
     conn.chat_limiter = RateLimiter(club.settings.chats_per_second, club.settings.chat_burst)
     try:
         conn.subscribe()
-        await _read(websocket, conn, limiter)
+        await _read(websocket, club, conn, limiter)
     except WebSocketDisconnect:
         pass
     finally:
@@ -134,8 +134,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             return
 
 
-async def _read(websocket: WebSocket, conn: Connection, limiter: RateLimiter) -> None:
-    club = conn.club
+async def _read(websocket: WebSocket, club: Club, conn: Connection, limiter: RateLimiter) -> None:
     limit = club.settings.max_message_bytes
     while not conn.closed:
         frame = await websocket.receive()
@@ -162,15 +161,14 @@ async def _read(websocket: WebSocket, conn: Connection, limiter: RateLimiter) ->
             conn.send(refusal | {"refused": message.type})
             continue
         try:
-            await _dispatch(conn, message)
+            await _dispatch(club, conn, message)
         except Exception:
             # Whatever went wrong, the sender hears of it and the connection stays.
             log.exception("table %s: a %s message failed", conn.table_id, message.type)
             conn.send(error("unavailable", "that could not be done now; try again", message.id))
 
 
-async def _dispatch(conn: Connection, message: ClientMessage) -> None:
-    club = conn.club
+async def _dispatch(club: Club, conn: Connection, message: ClientMessage) -> None:
     if message.type == "ping":
         conn.send({"type": "pong", "id": message.id})
     elif message.type == "sync":

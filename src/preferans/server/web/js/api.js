@@ -1,5 +1,7 @@
 // REST calls to the club's API (same origin, session cookie).
 
+import { language } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
@@ -18,7 +20,8 @@ async function request(method, path, body) {
   let data = null;
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
-    let detail = data && data.detail;
+    // Every refusal carries its reason in both languages (server/refusals.py).
+    let detail = (data && data.messages && data.messages[language()]) || (data && data.detail);
     if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
     throw new ApiError(response.status, detail || response.statusText);
   }
@@ -45,4 +48,8 @@ export const api = {
   adjourn: (id, agree = true) => request("POST", `/api/tables/${id}/adjourn`, { agree }),
   resume: (id) => request("POST", `/api/tables/${id}/resume`),
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
+  tournaments: () => request("GET", "/api/tournaments?limit=60"),
+  tournament: (id) => request("GET", `/api/tournaments/${id}`),
+  registerTournament: (id, password) => request("POST", `/api/tournaments/${id}/register`, { password: password || null }),
+  unregisterTournament: (id) => request("POST", `/api/tournaments/${id}/unregister`),
 };

@@ -1,6 +1,6 @@
 // Names of the conventions (the rules' fields) and their values, in both languages.
 
-import { language } from "./i18n.js";
+import { inLanguage } from "./i18n.js";
 
 const NAMES = {
   jump_bids: ["Jump bids", "Прыжки в торговле"],
@@ -63,7 +63,7 @@ export const NUMBER_RANGE = { raspasy_exit: [6, 7], refe: [0, 9] };
 
 export function conventionPlain(key) {
   const pair = PLAIN[key];
-  return pair ? pair[language() === "ru" ? 1 : 0] : "";
+  return pair ? inLanguage(pair) : "";
 }
 
 const VALUES = {
@@ -80,13 +80,13 @@ const VALUES = {
 export function conventionName(key) {
   const pair = NAMES[key];
   if (!pair) return key.replaceAll("_", " ");
-  return pair[language() === "ru" ? 1 : 0];
+  return inLanguage(pair);
 }
 
 export function conventionValue(value) {
   if (Array.isArray(value)) return value.join("-");
   const pair = VALUES[String(value)];
-  return pair ? pair[language() === "ru" ? 1 : 0] : String(value);
+  return pair ? inLanguage(pair) : String(value);
 }
 
 /** "Jump bids: on; Half-whist: off" for a table's differences from its preset. */

@@ -6,6 +6,7 @@ import { t, seatName, botName, plural } from "./i18n.js";
 import { conventionName, conventionValue, conventionPlain, describeConventions, BALKAN_FIXED, NUMBER_RANGE } from "./conventions.js";
 import { icon } from "./icons.js";
 import { notify } from "./notify.js";
+import { tournamentsPanel } from "./tournament.js";
 
 
 const SEAT_ORDER = { 2: ["S", "W"], 3: ["S", "W", "E"], 4: ["S", "W", "N", "E"] };
@@ -279,6 +280,7 @@ export async function lobbyView(app, root) {
     app.user ? createForm(app, presets, levels, (table) => {
       if (table.status === "playing") app.go(`/table/${table.id}`); else reload();
     }) : authBox(app),
+    tournamentsPanel(),
     h("section.card-panel", h("h2", t("leaders")), leaders));
   clear(root, h("div.lobby", side, list));
   await reload();

@@ -8,6 +8,7 @@ import { lobbyView } from "./lobby.js";
 import { tableView } from "./table.js";
 import { replayView } from "./replay.js";
 import { playerView } from "./player.js";
+import { tournamentView } from "./tournament.js";
 import { soundOn, setSound } from "./notify.js";
 import { icon } from "./icons.js";
 
@@ -29,11 +30,14 @@ const app = {
     const table = /^\/table\/(\d+)$/.exec(route);
     const replay = /^\/replay\/(\d+)$/.exec(route);
     const player = /^\/player\/([^/]+)$/.exec(route);
-    document.body.dataset.route = table ? "table" : replay ? "replay" : player ? "player" : "lobby";
+    const tournament = /^\/tournament\/(\d+)$/.exec(route);
+    document.body.dataset.route = table ? "table" : replay ? "replay" : player ? "player"
+      : tournament ? "tournament" : "lobby";
     try {
       if (table) app.cleanup = tableView(app, main, Number(table[1]));
       else if (replay) app.cleanup = await replayView(app, main, Number(replay[1]));
       else if (player) app.cleanup = await playerView(app, main, decodeURIComponent(player[1]));
+      else if (tournament) app.cleanup = await tournamentView(app, main, Number(tournament[1]));
       else app.cleanup = await lobbyView(app, main);
     } catch (problem) {
       clear(main, h("div.card-panel", h("h2", t("error")), h("p", String(problem.message || problem))));

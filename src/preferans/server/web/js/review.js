@@ -6,39 +6,38 @@
 // dealReviewStrip — at the table: after each deal, the player's own decisions of that deal.
 
 import { h, s, clear } from "./dom.js";
-import { language, seatName, actionText } from "./i18n.js";
+import { language, seatName, actionText, translator } from "./i18n.js";
 import { overlay } from "./overlay.js";
 
+// Each key's [English, Russian] pair (i18n.translator).
 const WORDS = {
-  en: {
-    review: "Review", reviewing: "Reviewing: {done} of {total} deals", reviewed: "Reviewed: {total} deals",
-    lost: "lost", accuracy: "accuracy", decisions: "decisions", costliest: "The costliest decisions",
-    graphTitle: "Cumulative loss in whists, deal by deal", thisDeal: "Decisions of this deal",
-    nothing: "No decisions to grade.", marks: "?! inaccuracy from {i} whists, ? mistake from {m}, ?? blunder from {b}",
-    myDeal: "Review my decisions in deal {n}", myDealTitle: "Deal {n}: your decisions",
-    gameReview: "Review of the whole game", failed: "The review is not available: {why}",
-    notGraded: "not graded", here: "This step", best: "best", whists: "whists", deal: "deal",
-    known: "the cards as they lay", discardWord: "discard",
-  },
-  ru: {
-    review: "Разбор", reviewing: "Разбор: {done} из {total} сдач", reviewed: "Разобрано сдач: {total}",
-    lost: "потеряно", accuracy: "точность", decisions: "решений", costliest: "Самые дорогие решения",
-    graphTitle: "Потери нарастающим итогом, в вистах, по сдачам", thisDeal: "Решения этой сдачи",
-    nothing: "Оценивать нечего.", marks: "?! неточность от {i} вистов, ? ошибка от {m}, ?? грубая ошибка от {b}",
-    myDeal: "Разбор моих решений в сдаче {n}", myDealTitle: "Сдача {n}: ваши решения",
-    gameReview: "Разбор всей партии", failed: "Разбор недоступен: {why}",
-    notGraded: "не оценено", here: "Этот ход", best: "лучше", whists: "вистов", deal: "сдача",
-    known: "при раскладе как он был", discardWord: "снос",
-  },
+  review: ["Review", "Разбор"],
+  reviewing: ["Reviewing: {done} of {total} deals", "Разбор: {done} из {total} сдач"],
+  reviewed: ["Reviewed: {total} deals", "Разобрано сдач: {total}"],
+  lost: ["lost", "потеряно"],
+  accuracy: ["accuracy", "точность"],
+  decisions: ["decisions", "решений"],
+  costliest: ["The costliest decisions", "Самые дорогие решения"],
+  graphTitle: ["Cumulative loss in whists, deal by deal", "Потери нарастающим итогом, в вистах, по сдачам"],
+  thisDeal: ["Decisions of this deal", "Решения этой сдачи"],
+  nothing: ["No decisions to grade.", "Оценивать нечего."],
+  marks: ["?! inaccuracy from {i} whists, ? mistake from {m}, ?? blunder from {b}", "?! неточность от {i} вистов, ? ошибка от {m}, ?? грубая ошибка от {b}"],
+  myDeal: ["Review my decisions in deal {n}", "Разбор моих решений в сдаче {n}"],
+  myDealTitle: ["Deal {n}: your decisions", "Сдача {n}: ваши решения"],
+  gameReview: ["Review of the whole game", "Разбор всей партии"],
+  failed: ["The review is not available: {why}", "Разбор недоступен: {why}"],
+  notGraded: ["not graded", "не оценено"],
+  here: ["This step", "Этот ход"],
+  best: ["best", "лучше"],
+  whists: ["whists", "вистов"],
+  deal: ["deal", "сдача"],
+  known: ["the cards as they lay", "при раскладе как он был"],
+  discardWord: ["discard", "снос"],
 };
 const SYMBOLS = { good: "", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const COLOURS = ["#1d3557", "#c8553d", "#2e7d32", "#8e44ad"];
 
-function w(key, params = {}) {
-  let text = (WORDS[language()] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
-  for (const [k, v] of Object.entries(params)) text = text.replace(`{${k}}`, v);
-  return text;
-}
+const w = translator(WORDS);
 
 function styles() {
   if (document.getElementById("review-css")) return;
