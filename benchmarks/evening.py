@@ -259,7 +259,7 @@ async def _client(
     headers = {}
     if client is not None:
         headers["Cookie"] = f"pref_session={client.cookies['pref_session']}"
-    state: dict[str, Any] = {"v": -1, "epoch": None, "connection": 0}
+    state: dict[str, Any] = {"v": -1, "turn_v": -1, "epoch": None, "connection": 0}
     counter = 0
     turn: list[Any] = []
     """(version, legal actions) of the latest message that gave this seat the turn."""
@@ -289,14 +289,14 @@ async def _client(
                 nonlocal counter
                 assert person is not None
                 await asyncio.sleep(rng.uniform(*person.pace))
-                stale = state["v"] != v or state["connection"] != mine
+                stale = state["turn_v"] != v or state["connection"] != mine
                 if stale or ended.is_set() or evening.over():
                     return
                 counter += 1
                 request = f"{seat}{counter}"
                 now = time.perf_counter()
                 pending[request] = now
-                measures.sent[(table, v + 1)] = now
+                measures.sent[(table, state["v"] + 1)] = now
                 try:
                     await ws.send(
                         json.dumps(
@@ -337,7 +337,7 @@ async def _client(
                     # The missed events came first; now the client is live again.
                     live = True
                     state["epoch"] = message["epoch"]
-                    if turn and turn[0] == state["v"]:
+                    if turn and turn[0] == state["turn_v"]:
                         schedule(turn[0], turn[1])
                 elif kind in ("event", "snapshot"):
                     live = live or kind == "snapshot"
@@ -353,6 +353,11 @@ async def _client(
                         ended.set()
                         return
                     ours = seat is not None and message.get("turn") == seat
+                    if kind == "event" and "turn" not in message:
+                        # chat, presence, seats: no view, so the turn stands (as on the
+                        # page); before, such an event made the person forget his turn
+                        continue
+                    state["turn_v"] = state["v"]
                     turn = [state["v"], message["legal"]] if ours and message.get("legal") else []
                     if turn and live:
                         schedule(turn[0], turn[1])
