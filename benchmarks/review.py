@@ -96,18 +96,26 @@ def speed(args: argparse.Namespace) -> None:
 def honesty(args: argparse.Namespace) -> None:
     for level in args.levels:
         losses: list[float] = []
+        by_kind: dict[str, list[float]] = {}
         marked = 0
         for game in range(args.games):
             record = play_record(args.variant, args.deals // args.games, level, args.seed + game)
             review = review_record(record, seed=args.review_seed)
             graded = [g for g in review.grades if g.graded]
             losses += [g.loss for g in graded]
+            for g in graded:
+                by_kind.setdefault(g.kind, []).append(g.loss)
             marked += sum(g.mark.value != "good" for g in graded)
         mean = statistics.fmean(losses) if losses else 0.0
         accuracy = 100.0 * (1 - marked / len(losses)) if losses else 0.0
+        kinds = ", ".join(
+            f"{kind} {statistics.fmean(values):.2f} ({len(values)})"
+            for kind, values in sorted(by_kind.items())
+        )
         print(
             f"{level:>9}: {len(losses)} graded decisions over {args.deals} deals: "
-            f"mean loss {mean:.2f} whists per decision, accuracy {accuracy:.1f}%"
+            f"mean loss {mean:.2f} whists per decision, accuracy {accuracy:.1f}%; "
+            f"mean loss by kind (decisions): {kinds}"
         )
 
 

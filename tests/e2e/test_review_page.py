@@ -67,13 +67,26 @@ def test_the_review_after_a_deal_and_after_the_game(
         cookie = http.cookies["pref_session"]
         first = _play(server, cookie, table_id, until="deal_end")
         assert first == 1
-        # A stranger may not read South's review; the next deal, in progress (409) or not
-        # dealt yet (404: the server deals it a moment after the last one ends), has none.
+        # A stranger may not read South's review; the next deal, in progress or not dealt
+        # yet, has none: 409 while the game goes on. Only a game that ended with its first
+        # deal (a target of 2 can close every pulya at once) answers 404: no deal 2 ever.
         stranger = httpx.get(f"{server}/api/tables/{table_id}/deals/1/review")
         assert stranger.status_code == 401
         early = http.get(f"/api/tables/{table_id}/deals/2/review")
-        assert early.status_code in (404, 409), early.text
-        assert "review" not in early.json() and early.json()["messages"]["ru"], early.text
+        refusal = early.json()
+        assert "deal" not in refusal, early.text
+        if early.status_code == 404:
+            assert http.get(f"/api/games/{table_id}/record").status_code == 200
+            assert refusal["code"] == "no_such_deal", early.text
+            assert refusal["messages"] == {
+                "en": "the game ended after deal 1: it has no deal 2",
+                "ru": "партия закончилась после сдачи 1: сдачи 2 в ней нет",
+            }
+        else:
+            assert early.status_code == 409, early.text
+            assert refusal["code"] == "deal_not_over", early.text
+            assert refusal["messages"]["en"].startswith("deal 2 is not over yet"), early.text
+            assert refusal["messages"]["ru"].startswith("сдача 2 ещё не закончена"), early.text
         with httpx.Client(base_url=server, timeout=30) as other:
             other.post("/api/register", json={"name": unique("kibitz"), "password": "secret-pass"})
             refused = other.get(f"/api/tables/{table_id}/deals/1/review")

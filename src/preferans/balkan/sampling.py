@@ -670,8 +670,9 @@ def _defence(bot: SamplingBot, view: View) -> Decision | None:
     levels = dict(view.kontra)
     if pass_ is not None and kontra is not None:
         top = max(levels.values(), default=0) if me == declarer else levels.get(me, 0)
-        if top + 1 > KONTRA_CAP:
-            # The bound on the kontra chain (docs/bots.md): no further doubling.
+        if top + 1 > KONTRA_CAP and not getattr(bot, "prices_every_kontra", False):
+            # The bound on the kontra chain (docs/bots.md): no further doubling. A review's
+            # grading bot still prices a person's kontra beyond it.
             return Decision(pass_, (), method="forced", notes={"kontra_cap": float(KONTRA_CAP)})
     worlds, exact = bot._worlds(view, bot.samples)
     if not worlds:

@@ -5,13 +5,16 @@ engine makes by itself (the dummy's cards on 2-player raspasy) are not decisions
 discard cards are one decision: the plan with a free discard is priced when the first card
 goes, the plan with the discard made when the contract is named, over the same deals (the
 bot keys a declarer's deals by his twelve cards and the auction), and the difference is
-what the discard cost.
+what the discard cost. A lone whister's open/closed choice is priced by playing the deal out
+both ways (:mod:`preferans.review.openclosed`); every marked decision carries what the
+others' calls showed and how the cards lay (:mod:`preferans.review.reading`).
 """
 
 from __future__ import annotations
 
 import zlib
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from preferans.actions import Action
@@ -19,6 +22,8 @@ from preferans.bots.sampling import SamplingBot
 from preferans.review.grade import (
     FORCED,
     Grade,
+    GradingBot,
+    Mark,
     Priced,
     Pricing,
     decision_kind,
@@ -26,6 +31,8 @@ from preferans.review.grade import (
     price,
 )
 from preferans.review.known import KnownDealBot, true_world
+from preferans.review.openclosed import price_open_closed
+from preferans.review.reading import read
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
@@ -39,17 +46,21 @@ __all__ = ["DEFAULT_SAMPLES", "grading_bot", "review_deal"]
 DEFAULT_SAMPLES = 24
 
 
-def grading_bot(seed: int, samples: int = DEFAULT_SAMPLES) -> SamplingBot:
+def grading_bot(seed: int, samples: int = DEFAULT_SAMPLES) -> GradingBot:
     """The bot that prices decisions. Its seed is derived from the review's seed, so it
     does not coincide with a bot that played the game at the same seed."""
-    return SamplingBot(seed=zlib.crc32(f"review|{seed}".encode()), samples=samples)
+    return GradingBot(seed=zlib.crc32(f"review|{seed}".encode()), samples=samples)
 
 
 def _plan(bot: SamplingBot, view: View) -> Pricing | None:
     """The declarer's best plan from this view (the discard so far kept), priced even when
     the contract left is forced (a misère)."""
+    from preferans.families import family_of
+
+    # A family that prices its own decisions plans its own discards (the Balkan one).
+    family_decide = family_of(view.rules).sampling_decide
     try:
-        decision = bot._declarer(view)
+        decision = family_decide(bot, view) if family_decide else bot._declarer(view)
     except ValueError:
         return None
     if decision is None or not decision.options:
@@ -81,6 +92,37 @@ def _discard_grade(
     return Grade(number, at, actor, "discard", made, None, own, line, contract=view.bid)
 
 
+def _open_grade(
+    number: int,
+    index: int,
+    actor: Seat,
+    state: DealState,
+    view: View,
+    action: Action,
+    bot: SamplingBot,
+    auto: bool,
+) -> Grade:
+    """A lone whister's open/closed choice, each option played out (``review/openclosed``)
+    in the grading bot's deals for the whister and in the deal as it lay."""
+    advice = bot.decide(view).action
+    worlds, exact = bot._worlds(view, max(6, bot.samples // 2))
+    own = price_open_closed(state, view, action, worlds, seed=bot.seed, exact=exact, advice=advice)
+    line = None
+    if own is not None:
+        truth = [true_world(state, view)]
+        line = price_open_closed(state, view, action, truth, seed=bot.seed, exact=True)
+    return Grade(number, index, actor, "open", (action,), None, own, line, auto, view.contract)
+
+
+def _explained(grade: Grade, bot: SamplingBot, state: DealState, view: View) -> Grade:
+    """A marked decision with what the others' calls showed and how the cards lay
+    (:mod:`preferans.review.reading`), read off the grading bot's deals for this view."""
+    if grade.mark is Mark.GOOD:
+        return grade
+    worlds, exact = bot._worlds(view, max(6, bot.samples // 2))
+    return replace(grade, reading=read(view, worlds, exact, true_world(state, view)))
+
+
 def _safe_price(bot: SamplingBot, view: View, action: Action) -> Pricing | str | None:
     try:
         return price(bot, view, action)
@@ -105,7 +147,6 @@ def review_deal(
 
     wanted = None if seats is None else frozenset(seats)
     bot = grading_bot(seed, samples)
-    balkan = start.rules.is_balkan
     grades: list[Grade] = []
     state = start
     moves = record.moves
@@ -123,40 +164,36 @@ def review_deal(
             kind = decision_kind(view, action)
             auto = index in record.substituted
             trick = len(state.completed_tricks) + 1 if state.phase is Phase.PLAY else None
-            if kind == "discard" and not balkan:
+            if kind == "discard":
                 if first_discard is None:
                     first_discard = (index, _plan(bot, view), _plan(known, view), known)
                 discard.append(action)
             elif len(view.legal_actions) > 1 or (kind == "contract" and first_discard):
                 if kind == "contract" and first_discard is not None:
-                    grades.append(
-                        _discard_grade(record.number, actor, view, first_discard, discard, bot)
-                    )
+                    made = _discard_grade(record.number, actor, view, first_discard, discard, bot)
+                    grades.append(_explained(made, bot, state, view))
                     first_discard = None
-                if len(view.legal_actions) > 1:
+                if kind == "open" and len(view.legal_actions) > 1:
+                    grade = _open_grade(record.number, index, actor, state, view, action, bot, auto)
+                    grades.append(_explained(grade, bot, state, view))
+                elif len(view.legal_actions) > 1:
                     own = _safe_price(bot, view, action)
                     if own != FORCED:
                         priced = own if isinstance(own, Pricing) else None
-                        # The Balkan bot draws its deals by itself: no double-dummy line.
-                        line = (
-                            _safe_price(known, view, action)
-                            if priced is not None and not balkan
-                            else None
+                        line = _safe_price(known, view, action) if priced is not None else None
+                        grade = Grade(
+                            record.number,
+                            index,
+                            actor,
+                            kind,
+                            (action,),
+                            trick,
+                            priced,
+                            line if isinstance(line, Pricing) else None,
+                            auto,
+                            view.contract or view.bid,
                         )
-                        grades.append(
-                            Grade(
-                                record.number,
-                                index,
-                                actor,
-                                kind,
-                                (action,),
-                                trick,
-                                priced,
-                                line if isinstance(line, Pricing) else None,
-                                auto,
-                                view.contract or view.bid,
-                            )
-                        )
+                        grades.append(_explained(grade, bot, state, view))
         index += added
         state = after
         if progress is not None:

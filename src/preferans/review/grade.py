@@ -27,11 +27,13 @@ from preferans.seats import Seat
 
 if TYPE_CHECKING:
     from preferans.game import View
+    from preferans.review.reading import Reading
 
 __all__ = [
     "FORCED",
     "THRESHOLDS",
     "Grade",
+    "GradingBot",
     "Mark",
     "Priced",
     "Pricing",
@@ -69,6 +71,14 @@ _RUSSIAN: Final = {
 
 #: Whists lost from which a decision is marked (the least mark first).
 THRESHOLDS: Final = ((Mark.BLUNDER, 12.0), (Mark.MISTAKE, 5.0), (Mark.INACCURACY, 2.0))
+
+
+class GradingBot(SamplingBot):
+    """The sampling bot as a grader: it prices every legal call, a Balkan kontra beyond
+    the bound the bot keeps on its own kontra chains too (a person may go further)."""
+
+    name = "grading"
+    prices_every_kontra = True
 
 
 def mark_for(loss: float) -> Mark:
@@ -127,13 +137,16 @@ class Grade:
     trick: int | None
     own: Pricing | None
     """Priced from the seat's own knowledge; None when the decision could not be priced
-    (a position outside the bot's model, an open/closed choice, the bot's rules of thumb)."""
+    (a position outside the bot's model, the bot's rules of thumb)."""
     known: Pricing | None
     """Priced in the deal as it lay (the double-dummy line)."""
     auto: bool = False
     """Played by a stand-in bot for an absent person."""
     contract: Contract | None = None
     """The contract (or the bid so far) when the decision was made."""
+    reading: Reading | None = None
+    """What the others' calls showed and how the cards lay against it (marked decisions
+    only: it is what their words explain)."""
 
     @property
     def graded(self) -> bool:
@@ -253,7 +266,8 @@ def price(bot: SamplingBot, view: View, action: Action) -> Pricing | str | None:
     if len(options) < 2:
         return None
     if isinstance(action, Call) and action.kind in (CallKind.OPEN, CallKind.CLOSED):
-        # The bot weighs open against closed by the chance of the contract, not in whists.
+        # The bot weighs open against closed by the chance of the contract, not in whists:
+        # the review plays both out instead (preferans.review.openclosed).
         return None
     found = _value(bot, view, decision, options, action)
     if found is None:

@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from preferans.review.grade import THRESHOLDS, Grade, Mark, Pricing
+from preferans.review.reading import DISCARD_SLOT, TALON_SLOT
 from preferans.review.words import explain
+from preferans.seats import Seat
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from preferans.review.game import DealReview, GameReview, Totals
-    from preferans.seats import Seat
+    from preferans.review.reading import Reading
 
 __all__ = [
     "COSTLIEST",
@@ -61,6 +63,45 @@ def _pricing(pricing: Pricing | None) -> dict[str, Any] | None:
     }
 
 
+def _slot(slot: int) -> str:
+    if slot == TALON_SLOT:
+        return "talon"
+    if slot == DISCARD_SLOT:
+        return "discard"
+    return Seat(slot).name
+
+
+def _reading(reading: Reading | None) -> dict[str, Any] | None:
+    if reading is None:
+        return None
+    return {
+        "deals": reading.deals,
+        "exact": reading.exact,
+        "shown": [
+            {
+                "seat": s.seat.name,
+                "role": s.role,
+                "calls": [str(c) for c in s.calls],
+                "suit": None if s.suit is None else s.suit.symbol,
+                "honours": [str(c) for c in s.honours],
+                "length": _round(s.length),
+                "strength": _round(s.strength),
+                "voids": [v.symbol for v in s.voids],
+            }
+            for s in reading.shown
+        ],
+        "lay": [
+            {
+                "card": str(lay.card),
+                "where": _slot(lay.slot),
+                "expected": _slot(lay.expected),
+                "share": _round(lay.share),
+            }
+            for lay in reading.lay
+        ],
+    }
+
+
 def grade_to_dict(grade: Grade, players: Mapping[Seat, str] | None = None) -> dict[str, Any]:
     return {
         "deal": grade.deal,
@@ -76,6 +117,7 @@ def grade_to_dict(grade: Grade, players: Mapping[Seat, str] | None = None) -> di
         "auto": grade.auto,
         "own": _pricing(grade.own),
         "known": _pricing(grade.known),
+        "reading": _reading(grade.reading),
         "text": {"en": explain(grade, "en", players), "ru": explain(grade, "ru", players)},
     }
 

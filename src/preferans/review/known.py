@@ -10,10 +10,12 @@ what each option leads to.
 
 from __future__ import annotations
 
+import random
+import zlib
 from typing import TYPE_CHECKING
 
-from preferans.bots.inference import DISCARD, TALON, World
-from preferans.bots.sampling import SamplingBot
+from preferans.bots.inference import DISCARD, TALON, Slots, World
+from preferans.review.grade import GradingBot
 
 if TYPE_CHECKING:
     from preferans.game import DealState, View
@@ -36,17 +38,23 @@ def true_world(state: DealState, view: View) -> World:
     return World(slots)
 
 
-class KnownDealBot(SamplingBot):
-    """The sampling bot with one imagined world: the deal as it lies."""
+class KnownDealBot(GradingBot):
+    """The grading bot with one imagined world: the deal as it lies."""
 
     name = "known"
 
     def __init__(self, world: World) -> None:
-        super().__init__(seed=0, samples=1)
+        # The seed names the world: plans memoised by seed (the Balkan bot's) never mix
+        # two deals that give the declarer the same cards and auction.
+        super().__init__(seed=zlib.crc32(repr(sorted(world.slots.items())).encode()), samples=1)
         self.world = world
 
     def _worlds(self, view: View, count: int) -> tuple[list[World], bool]:
         return [self.world], True
+
+    def _draw(self, slots: Slots, rng: random.Random, count: int) -> list[World]:
+        """The deal as it lies (the Balkan declarer's plans draw through here)."""
+        return [self.world]
 
     def _plan_worlds(
         self, view: View, key: str, known: int, talon_hidden: bool, suffix: str

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare
 from preferans.bots.hints import action_text
+from preferans.review.reading_words import lay_text, showed_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -203,21 +204,34 @@ def explain(grade: Grade, language: str = "en", players: Mapping[Seat, str] | No
     text = (
         f"{head}{cost}. {where}: {_compare(grade, own, language)}{_evidence(grade, own, language)}."
     )
+    reading = grade.reading
+    showed = showed_text(reading, language) if reading is not None else ""
+    if showed:
+        text += f" {showed}"
+    lay = lay_text(reading, language) if reading is not None else ""
     known = grade.known
     if known is not None:
         made = number(known.chosen, language)
         best = _option(known.best, grade.kind, language)
+        if ru:
+            opening = (
+                f"Карты легли так: {lay}; сделанный выбор дал"
+                if lay
+                else ("Карты легли так, что сделанный выбор дал")
+            )
+        else:
+            opening = (
+                f"The cards lay so that {lay}, and the choice made gave"
+                if lay
+                else ("The cards lay so that the choice made gave")
+            )
         if known.best.value <= known.chosen + 1e-9:
-            if ru:
-                text += f" Карты легли так, что сделанный выбор дал {made}: лучше было нельзя."
-            else:
-                text += (
-                    f" The cards lay so that the choice made gave {made}, the most they allowed."
-                )
+            tail = ": лучше было нельзя" if ru else ", the most they allowed"
+            text += f" {opening} {made}{tail}."
         else:
             value = number(known.best.value, language)
-            if ru:
-                text += f" Карты легли так, что сделанный выбор дал {made}, а {best} {value}."
-            else:
-                text += f" The cards lay so that the choice made gave {made} and {best} {value}."
+            joint = ", а" if ru else " and"
+            text += f" {opening} {made}{joint} {best} {value}."
+    elif lay:
+        text += f" Карты легли так: {lay}." if ru else f" The cards lay so that {lay}."
     return text

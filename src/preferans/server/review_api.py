@@ -43,6 +43,7 @@ from preferans.server import models
 from preferans.server.auth import ERRORS, User, current_user
 from preferans.server.club import Club
 from preferans.server.lookups import club_of, stored_record
+from preferans.server.refusals import Refusal
 
 __all__ = ["REVIEW_SEED", "reviews", "router"]
 
@@ -198,12 +199,34 @@ async def _live_notation(club: Club, table_id: int, deal: int) -> tuple[str, dic
         raise HTTPException(409, "the table is played by another process; try again")
     pulya = actor.pulya
     if deal > len(pulya.finals):
-        raise HTTPException(409, f"deal {deal} is not over yet")
+        if pulya.over:
+            raise _no_such_deal(deal, len(pulya.finals))
+        raise _not_over(deal)
     record = record_from_game(
         pulya.rules, pulya.finals[:deal], pulya.sheet.sheet, target=pulya.target
     )
     seats = {s.name: i.user_id for s, i in actor.seats.items() if i.user_id is not None}
     return notation.dumps(record), seats
+
+
+def _not_over(deal: int) -> Refusal:
+    """The deal asked for is being played or not dealt yet: its review comes once it ends."""
+    return Refusal(
+        "deal_not_over",
+        f"deal {deal} is not over yet (or not dealt yet): its review comes once it ends",
+        f"сдача {deal} ещё не закончена (или ещё не сдана): разбор будет, когда она кончится",
+        409,
+    )
+
+
+def _no_such_deal(deal: int, last: int) -> Refusal:
+    """The game is over and never reached the deal asked for."""
+    return Refusal(
+        "no_such_deal",
+        f"the game ended after deal {last}: it has no deal {deal}",
+        f"партия закончилась после сдачи {last}: сдачи {deal} в ней нет",
+        404,
+    )
 
 
 async def _seated(club: Club, table_id: int) -> dict[str, int]:
@@ -238,13 +261,15 @@ async def deal_review(
     if stored is not None:
         return stored
     text = await _finished_notation(club, table_id)
+    finished = text is not None
     if text is None:
         text, _ = await _live_notation(club, table_id, deal)
     from preferans.review.worker import review_deal_json, review_head
 
     head = await asyncio.to_thread(review_head, text, REVIEW_SEED)
     if deal not in head["deal_numbers"]:
-        raise HTTPException(404, f"the game has no finished deal {deal}")
+        last = max(head["deal_numbers"], default=0)
+        raise _no_such_deal(deal, last) if finished else _not_over(deal)
     body = await club.thinking.run(review_deal_json, text, deal, (mine,), REVIEW_SEED)
     head.pop("deal_numbers", None)
     result = {**head, "seat": mine, "deal": body}
