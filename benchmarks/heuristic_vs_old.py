@@ -1,11 +1,17 @@
 """A duplicate match of the heuristic against the heuristic of an earlier commit.
 
-The earlier bot is read from git (``git show COMMIT:src/preferans/bots/heuristic.py``) and
-loaded as a module of its own beside the current package, so both play in one duplicate
-match; it is registered as the level ``heuristic-old``. The earlier module must import only
-names the current package still has (true for the heuristic before the levels were named).
+The earlier bot is read from git (``git show COMMIT:src/preferans/bots/heuristic.py``,
+with the hand evaluation it imports, ``bots/evaluation.py`` of the same commit) and loaded
+as modules of their own beside the current package, so both play in one duplicate match
+and a change of the trick table or the misère figures is measured too; it is registered as
+the level ``heuristic-old``. The earlier modules must import only names the current
+package still has (true for the heuristic before the levels were named).
 
     python benchmarks/heuristic_vs_old.py --commit 276fdc3 --deals 1000 --variant sochi
+
+``--set NAME=VALUE`` (repeatable) first changes a numeric constant of the current
+heuristic (``preferans.bots.heuristic``, else ``preferans.bots.evaluation``), so a tuning
+idea is measured without editing the code: ``--set RAISE_CAP=1.5``.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ import sys
 import types
 from pathlib import Path
 
+import preferans.bots.evaluation
+import preferans.bots.heuristic
 from preferans.bots.levels import register_level
 from preferans.match import run_match
 from preferans.rules import find_rules
@@ -23,21 +31,47 @@ from preferans.rules import find_rules
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_old(commit: str) -> type:
-    """The ``HeuristicBot`` class of ``commit``."""
-    source = subprocess.run(
-        ["git", "show", f"{commit}:src/preferans/bots/heuristic.py"],
+def _git_show(commit: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "show", f"{commit}:{path}"],
         cwd=ROOT,
         check=True,
         capture_output=True,
         text=True,
     ).stdout
-    module = types.ModuleType("heuristic_old")
-    module.__file__ = f"{commit}:heuristic.py"
-    sys.modules[module.__name__] = module
-    exec(compile(source, module.__file__, "exec"), module.__dict__)
+
+
+def _load_module(name: str, source: str, origin: str) -> types.ModuleType:
+    module = types.ModuleType(name)
+    module.__file__ = origin
+    sys.modules[name] = module
+    exec(compile(source, origin, "exec"), module.__dict__)
+    return module
+
+
+def load_old(commit: str) -> type:
+    """The ``HeuristicBot`` class of ``commit``, bound to that commit's evaluation."""
+    evaluation = _load_module(
+        "heuristic_old_evaluation",
+        _git_show(commit, "src/preferans/bots/evaluation.py"),
+        f"{commit}:evaluation.py",
+    )
+    source = _git_show(commit, "src/preferans/bots/heuristic.py").replace(
+        "from preferans.bots.evaluation import", f"from {evaluation.__name__} import"
+    )
+    module = _load_module("heuristic_old", source, f"{commit}:heuristic.py")
     bot: type = module.HeuristicBot
     return bot
+
+
+def set_constant(assignment: str) -> None:
+    """Apply ``NAME=VALUE`` to the current heuristic's module (or its evaluation's)."""
+    name, _, value = assignment.partition("=")
+    for module in (preferans.bots.heuristic, preferans.bots.evaluation):
+        if isinstance(getattr(module, name, None), int | float):
+            setattr(module, name, float(value))
+            return
+    raise SystemExit(f"--set: no numeric constant {name!r} in the heuristic or evaluation")
 
 
 def main() -> None:
@@ -47,7 +81,10 @@ def main() -> None:
     parser.add_argument("--variant", default="sochi")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
+    for assignment in args.set:
+        set_constant(assignment)
     register_level("heuristic-old", load_old(args.commit))
     rules = find_rules(args.variant)
     result = run_match(
@@ -59,7 +96,8 @@ def main() -> None:
     )
     mean, low, high = result.difference(0, 1)
     print(
-        f"{args.variant}: heuristic - heuristic@{args.commit} over {result.deals} duplicate "
+        f"{args.variant}: heuristic{''.join(' ' + a for a in args.set)} - "
+        f"heuristic@{args.commit} over {result.deals} duplicate "
         f"deals: {mean:+.2f} whists per deal, 95% interval [{low:+.2f}, {high:+.2f}]"
     )
 

@@ -10,6 +10,7 @@ from preferans.bots.evaluation import (
     hand_tricks,
     misere_catch,
     misere_holes,
+    seed_misere_catch,
     should_bid_misere,
     should_open_bidding,
     suit_tricks,
@@ -107,7 +108,25 @@ def test_hand_estimate_and_opening_rule() -> None:
         ("7", True, 0.0),
     ],
 )
-def test_misere_catch_follows_seed_002(holding: str, own_lead: bool, catch: float) -> None:
+def test_seed_misere_catch_follows_seed_002(holding: str, own_lead: bool, catch: float) -> None:
+    ranks = [Rank.parse(t) for t in holding.split()]
+    assert seed_misere_catch(ranks, own_lead=own_lead) == catch
+
+
+@pytest.mark.parametrize(
+    ("holding", "own_lead", "catch"),
+    [
+        ("7 10", True, 0.19),
+        ("7 10", False, 0.28),
+        ("8", False, 0.13),
+        ("9", True, 0.44),
+        ("7 8 A", True, 0.79),
+        ("7 8 10 Q A", True, 0.0),
+        ("7 J Q", True, 0.8),
+    ],
+)
+def test_misere_catch_takes_the_measured_rates(holding: str, own_lead: bool, catch: float) -> None:
+    """The holdings the seed lists read the simulated rates; the others the seed's rule."""
     ranks = [Rank.parse(t) for t in holding.split()]
     assert misere_catch(ranks, own_lead=own_lead) == catch
 

@@ -72,16 +72,12 @@ async def test_kill_9_with_moves_in_flight_on_postgresql(tmp_path: Path) -> None
 
 
 async def test_owner_kill_and_redis_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
+    """Owner kill, Redis restart, owner kill, Redis restart: play goes on after each (no
+    table left without an owner, no request left unanswered)."""
     require_services()
-    tally = await _faults().cluster_faults(tmp_path / "cluster", 2, random.Random(5))
+    tally = await _faults().cluster_faults(tmp_path / "cluster", 4, random.Random(5))
     assert tally.lost == 0, tally
-    stalled = [p for p in tally.problems if p.startswith("stalled")]
-    if stalled:
-        # A known fault, not yet fixed: after Redis restarts, a table may stay without an
-        # owner (play stops; nothing acknowledged is lost). Any other problem fails.
-        assert tally.problems == stalled, tally
-        pytest.xfail(f"known liveness fault after a Redis restart: {stalled[0]}")
-    assert tally.faults == 2 and tally.acknowledged >= 11
+    assert tally.faults == 4 and tally.acknowledged >= 17
     assert not tally.problems, tally
 
 

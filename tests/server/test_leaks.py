@@ -166,7 +166,8 @@ async def _one_game(server: ServerProcess, spec: dict[str, Any], seed: int) -> i
 
 @pytest.mark.slow
 async def test_no_message_leaks_a_hidden_card(server: ServerProcess) -> None:
-    games = [(spec, 100 * round_ + i) for round_ in range(2) for i, spec in enumerate(TABLES)]
+    russian = [spec for spec in TABLES if spec["preset"] != "balkan"]  # Balkan: below
+    games = [(spec, 100 * round_ + i) for round_ in range(2) for i, spec in enumerate(russian)]
     checked = await asyncio.gather(*(_one_game(server, spec, seed) for spec, seed in games))
     assert sum(checked) > 600
     assert HIDDEN, "discards must reach the others as events without their cards"

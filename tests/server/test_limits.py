@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -263,8 +264,11 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
-async def test_workers_die_with_a_killed_server(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "club", "--think-processes", "1").start(90)
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "kill-9"])
+async def test_workers_die_with_the_server(tmp_path: Path, how: signal.Signals) -> None:
+    """A stopped (SIGTERM) or killed (SIGKILL) server leaves no process behind: not its
+    think workers (busy with a sampling bot's move), not the resource tracker."""
+    server = ServerProcess(tmp_path / "club", "--think-processes", "2").start(90)
     try:
         owner = Client(server, f"work{_tag()}")
         await owner.register()
@@ -274,13 +278,19 @@ async def test_workers_die_with_a_killed_server(tmp_path: Path) -> None:
         assert server.process is not None
         for _ in range(300):
             workers = _children(server.process.pid)
-            if len(workers) >= 2:  # the worker and the resource tracker
+            if len(workers) >= 2:  # a worker and the resource tracker
                 break
             await asyncio.sleep(0.1)
         assert len(workers) >= 2, workers
+        server.process.send_signal(how)
+        # The server ends by itself (SIGTERM: a clean shutdown), with the game running.
+        for _ in range(300):
+            if server.process.poll() is not None:
+                break
+            await asyncio.sleep(0.1)
+        assert server.process.poll() is not None, "the server did not end"
         playing.cancel()
         await owner.close()
-        server.kill9()
         for _ in range(100):
             if not any(_alive(pid) for pid in workers):
                 break

@@ -13,8 +13,8 @@ import random
 from typing import Any
 
 import pytest
-from server_harness import Client, ServerProcess, autoplay
-from visibility import TABLES, DealPoint, cards_in_text, may_know
+from server_harness import Client, ServerProcess, autoplay, balkan_choice, random_choice
+from visibility import TABLES, DealPoint, cards_in_text, may_know, talon_known
 
 from preferans.cards import Card
 from preferans.rules import Rules
@@ -41,12 +41,12 @@ class Checker:
         self.players = [Seat[s] for s in record["summary"]["players"]]
         self.scanned = 0
 
-    def allowed(self, deal: int, done: int, audience: str) -> set[Card]:
+    def allowed(self, deal: int, done: int, audience: str) -> tuple[DealPoint, set[Card]]:
         point = DealPoint(self.rules, self.deals[deal - 1], done)
         if audience != "*":
-            return may_know(point, Seat[audience])
+            return point, may_know(point, Seat[audience])
         seats = self.players
-        return set.intersection(*(may_know(point, s) for s in seats))
+        return point, set.intersection(*(may_know(point, s) for s in seats))
 
     def check(
         self, messages: list[dict[str, Any]], audience: str, asked: dict[str, int] | None = None
@@ -69,8 +69,20 @@ class Checker:
             at = (deal, done)
             if message.get("type") == "hint" and asked and message.get("id") in asked:
                 at = points[max(0, asked[message["id"]] - 1)]
-            leaked = cards - self.allowed(*at, audience)
+            point, allowed = self.allowed(*at, audience)
+            leaked = cards - allowed
             assert not leaked, f"{audience} saw {sorted(map(str, leaked))} in {message}"
+            own = point.hands.get(Seat[audience], set()) if audience != "*" else set()
+            assert talon_known(point, cards - own), f"{audience}: the talon early in {message}"
+
+
+def _balkan(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """The harness's Balkan play (so the bulas come down), naming betl now and then so
+    that its hand shown to the defenders is checked too."""
+    betl = [e for e in legal if e["text"].startswith("play ") and "бетл" in e["text"]]
+    if betl and rng.random() < 0.08:
+        return betl[0]
+    return balkan_choice(legal, rng)
 
 
 async def _hints(
@@ -127,7 +139,10 @@ async def _game(server: ServerProcess, spec: dict[str, Any], seed: int) -> tuple
         asyncio.create_task(_hints(p, random.Random(rng.random()), stop, asked[n]))
         for n, p in enumerate(players)
     ]
-    await asyncio.gather(*(autoplay(p, random.Random(rng.random())) for p in players))
+    choose = _balkan if spec.get("preset") == "balkan" else random_choice
+    await asyncio.gather(
+        *(autoplay(p, random.Random(rng.random()), choose=choose) for p in players)
+    )
     stop.set()
     await asyncio.gather(*helpers)
     await early.expect(lambda m: m.get("kind") == "game_end", timeout=60)
@@ -174,7 +189,66 @@ def test_the_rule_itself() -> None:
     assert Card.parse("♣7") in may_know(discarded, Seat.S)
     assert Card.parse("♣7") not in may_know(discarded, Seat.W)
     assert Card.parse("♥K") in may_know(discarded, Seat.W)  # the talon was turned up
+    assert Card.parse("♦J") not in may_know(DealPoint(rules, deal, 8), Seat.S)  # whisting
     opened = DealPoint(rules, deal, 10)
     assert Card.parse("♦J") in may_know(opened, Seat.S)  # the open defence
     assert Card.parse("♣8") not in may_know(opened, Seat.E)
     assert Card.parse("♠A") in may_know(opened, Seat.E)
+
+
+RASPASY = {
+    "dealer": "E",
+    "hands": {"S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8", "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",
+              "E": "♦J ♦Q ♦K ♦A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q"},
+    "talon": "♥K ♥A",
+    "actions": [{"seat": "S", "action": "pass"}, {"seat": "W", "action": "pass"},
+                {"seat": "E", "action": "pass"}, {"seat": "S", "action": "♠7"},
+                {"seat": "W", "action": "♣9"}, {"seat": "E", "action": "♦J"},
+                {"seat": "S", "action": "♠8"}],
+}  # fmt: skip
+
+
+def test_the_raspasy_talon_shows_one_card_a_trick() -> None:
+    rules = Rules()  # raspasy_talon="leads"
+    talon = {Card.parse("♥K"), Card.parse("♥A")}
+    bidding = DealPoint(rules, RASPASY, 2)
+    assert not talon_known(bidding, {Card.parse("♥K")})
+    first = DealPoint(rules, RASPASY, 3)
+    assert talon <= may_know(first, Seat.W)
+    assert talon_known(first, {Card.parse("♥A")}) and not talon_known(first, talon)
+    assert not talon_known(DealPoint(rules, RASPASY, 5), talon)
+    assert talon_known(DealPoint(rules, RASPASY, 6), talon)  # trick 1 is over
+    unused = Rules.from_dict({**rules.to_dict(), "raspasy_talon": "unused"})
+    assert not talon_known(DealPoint(unused, RASPASY, 6), {Card.parse("♥K")})
+
+
+BETL = {
+    "dealer": "E",
+    "hands": {"S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8", "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",
+              "E": "♦J ♦Q ♦K ♦A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q"},
+    "talon": "♥K ♥A",
+    "actions": [{"seat": "S", "action": "2♠"}, {"seat": "W", "action": "pass"},
+                {"seat": "E", "action": "pass"}, {"seat": "S", "action": "♠A"},
+                {"seat": "S", "action": "♠K"}, {"seat": "S", "action": "play бетл"},
+                {"seat": "W", "action": "kontra"}, {"seat": "E", "action": "pass"},
+                {"seat": "S", "action": "♠7"}, {"seat": "W", "action": "♣9"},
+                {"seat": "E", "action": "♦J"}, {"seat": "S", "action": "♠8"}],
+}  # fmt: skip
+
+
+def test_the_balkan_betl_hand_is_shown_after_trick_one() -> None:
+    rules = Rules.from_dict({"variant": "balkan", "players": 3, "refe": 2,
+                             "misere_open_after_first_trick": True})  # fmt: skip
+    named = DealPoint(rules, BETL, 8)  # the contract and the kontra round: hand closed
+    assert Card.parse("♥K") in may_know(named, Seat.W)  # the talon was shown to all
+    assert Card.parse("♠9") not in may_know(named, Seat.W)
+    assert Card.parse("♠A") not in may_know(named, Seat.W)  # the discard
+    assert Card.parse("♠A") in may_know(named, Seat.S)
+    shown = DealPoint(rules, BETL, 11)  # trick 1 is over
+    assert Card.parse("♠9") in may_know(shown, Seat.W)
+    assert Card.parse("♠A") not in may_know(shown, Seat.W)  # discarded: not in his hand
+    assert Card.parse("♣10") not in may_know(shown, Seat.E)  # the other defender's hand
+    igra = {**BETL, "actions": [{"seat": "S", "action": "бетлбп"}, *BETL["actions"][1:3],
+                                {"seat": "S", "action": "play бетлбп"}]}  # fmt: skip
+    assert Card.parse("♥K") not in may_know(DealPoint(rules, igra, 3), Seat.W)  # closed
+    assert Card.parse("♥K") not in may_know(DealPoint(rules, igra, 3), Seat.S)

@@ -1,25 +1,34 @@
-"""Which cards a seat may know, written from docs/rules.md alone (not from the engine).
+"""Which cards a seat may know, written from docs/rules.md and docs/balkan.md alone (not
+from the engine).
 
 The rule reads a deal's record (hands as dealt, the talon, the actions as text) up to a
 point and answers, for one seat, the set of cards it may have seen there:
 
 - its own hand as dealt, and every card played to a trick;
-- the talon once it is turned up (the bidding won by a bid with the talon: §4), for
-  everybody; on
-  raspasy with ``raspasy_talon="leads"`` the talon cards lead (§8) — this rule allows
-  the whole talon from the start of raspasy play (looser than one card per trick);
-  the talon of a bid without the talon stays hidden (§4);
-- the declarer's discard only for the declarer (§4), and for the misère catchers (§6);
+- the talon once it is turned up (the bidding won by a bid with the talon: §4; Balkan:
+  the declarer takes it, shown to all), for everybody, and at the end of the deal; the
+  talon of a bid without the talon (igra) stays hidden (§4);
+- raspasy with ``raspasy_talon="leads"`` (§8): each talon card is shown when it leads,
+  the first at the start of play, the second once trick 1 is over; the record lists the
+  talon sorted, not in dealing order, so the rule allows either card alone before the
+  end of trick 1 and both after (``talon_shown``); ``"unused"``: hidden until the end;
+- the declarer's discard only for the declarer (§4), and for the misère catchers;
 - an open defence (a lone whister's ``open``, the 2-player ``whist``, a checked ten):
-  the defenders' hands for everybody once the contract is named (looser by the first
-  card than ``open_after_first_lead``);
-- a misère: the declarer's hand, talon and discard for the catchers (looser: from the
-  contract on, also with ``misere_open_after_first_trick``); with 2 players the live
-  catcher sees the dummy too;
+  the defenders' hands for everybody from the start of play (looser than §6 by the
+  declarer's first card when he is first hand with ``open_after_first_lead``: the club
+  shows them at the end of the whisting);
+- a misère: the declarer's hand, talon and discard for the catchers from the contract,
+  or after trick 1 with ``misere_open_after_first_trick``; with 2 players the live
+  catcher sees the dummy too; the Balkan betl (docs/balkan.md): the declarer's hand as
+  he plays it (dealt hand and talon, less the discard) for the defenders after trick 1
+  (``misere_open_after_first_trick``, preset on), else from the contract;
 - the 2-player dummy's hand on raspasy, for everybody (§8).
 
-A spectator may know what every player may know (the intersection). The Balkan game is
-not covered (its out seat and two-card tricks follow docs/balkan.md).
+The Balkan calls (``kontra``, ``invite``, a lone whister's ``pass``: the passer's cards
+out, face down) show no card; an igra's talon stays closed; everybody passing ends the
+deal (refe), when the talon is shown like at every deal's end.
+
+A spectator may know what every player may know (the intersection).
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ from preferans.cards import Card, CardSet
 from preferans.rules import Rules
 from preferans.seats import Seat
 
-__all__ = ["TABLES", "DealPoint", "cards_in_text", "may_know", "playing_seats"]
+__all__ = ["TABLES", "DealPoint", "cards_in_text", "may_know", "playing_seats", "talon_known"]
 
 _CARD_TOKEN: Final = re.compile(r"[♠♣♦♥](?:10|[789JQKA])")
 
@@ -43,8 +52,11 @@ TABLES: Final[list[dict[str, Any]]] = [
     {"players": 4, "preset": "sochi"},
     {"players": 4, "preset": "leningrad", "conventions": {"throw_talon": True}},
     {"players": 2, "preset": "sochi"},
+    {"players": 3, "preset": "balkan"},
+    {"players": 3, "preset": "balkan", "conventions": {"misere_open_after_first_trick": False}},
 ]
-"""The Russian tables the visibility tests play: every variant, every size, a throw-in."""
+"""The tables the visibility tests play: every Russian variant, every size, a throw-in,
+and the Balkan game with its betl hand shown after trick 1 or from the contract."""
 
 
 def cards_in_text(text: str) -> set[Card]:
@@ -58,6 +70,17 @@ def playing_seats(players: int, dealer: Seat) -> list[Seat]:
     if players == 3:
         return [Seat.S, Seat.W, Seat.E]
     return [s for s in (Seat.S, Seat.W, Seat.N, Seat.E) if s != dealer]
+
+
+_BIDS: Final = ("мизер", "бетл", "санс", "misere", "betl", "sans")
+
+
+def _is_bid(text: str) -> bool:
+    return text in ("pass", "here") or text[:1].isdigit() or text.startswith(_BIDS)
+
+
+def _is_card(text: str) -> bool:
+    return text[:1] in ("♠", "♣", "♦", "♥")
 
 
 @dataclass
@@ -77,70 +100,84 @@ class DealPoint:
     talon_up: bool = False
     raspasy: bool = False
     open_defence: bool = False
+    hand_shown: bool = False
+    """The misère (betl) declarer's hand is shown to the catchers at this point."""
+    talon_shown: int = 0
+    """How many talon cards may be known here (raspasy: they are shown one a trick)."""
 
     def __post_init__(self) -> None:
         self.hands = {Seat[s]: set(CardSet.parse(c)) for s, c in self.deal["hands"].items()}
         self.talon = set(CardSet.parse(self.deal["talon"]))
         dealer = Seat[self.deal["dealer"]]
         self.seats = playing_seats(self.rules.players, dealer)
-        stage, any_bid = "bidding", False
-        # The bidding's end is known from the whole record: the talon of a bid with the
-        # talon is turned up for all as soon as the bidding is over (§4).
-        actions = self.deal["actions"]
-        last_bid = None
-        for index, entry in enumerate(actions):
-            text = entry["action"]
-            if text in ("pass", "here") or text[:1].isdigit() or text.startswith("мизер"):
-                last_bid = text if text not in ("pass", "here") else last_bid
-                continue
-            if self.done >= index:
-                # Bidding over: raspasy when nobody bid (the talon leads from now on).
-                self.raspasy = last_bid is None
-                self.talon_up = last_bid is not None and not last_bid.endswith("бп")
-            break
-        for entry in self.deal["actions"][: self.done]:
-            seat, text = Seat[entry["seat"]], entry["action"]
-            card = text if text[:1] in "♠♣♦♥" else None
-            if stage == "bidding":
-                if text in ("pass", "here") or text[:1].isdigit() or "мизер" in text:
-                    any_bid |= text not in ("pass", "here")
-                    continue
-                stage = "talon" if any_bid else "play"
-                self.raspasy = not any_bid
-            if stage == "talon":
-                if card is not None:
-                    self.discards.add(Card.parse(card))
-                    self.declarer, self.talon_up = seat, True
-                    continue
-                if text == "throw talon":
-                    self.declarer, self.talon_up = seat, True
-                    continue
-                if text.startswith("play "):
-                    self.declarer, self.contract, stage = seat, text[5:], "whist"
-                    if self.contract.startswith("10") and self.rules.ten_checked:
-                        self.open_defence = True
-                continue
-            if stage == "whist":
-                if card is None:
-                    if text == "open" or (text == "whist" and self.rules.players == 2):
-                        self.open_defence = True
-                    continue
-                stage = "play"
-            if card is not None:
-                self.played.add(Card.parse(card))
-        self.over = self.done >= len(self.deal["actions"])
+        actions = [(Seat[e["seat"]], e["action"]) for e in self.deal["actions"]]
+        done = self.done
+        # The whole record fixes the deal's course; ``done`` says how much of it is public.
+        bids = 0
+        while bids < len(actions) and _is_bid(actions[bids][1]):
+            bids += 1
+        named = [t for _, t in actions[:bids] if t not in ("pass", "here")]
+        raspasy = not named and not self.rules.is_balkan
+        contract_at: int | None = None
+        play_at: int | None = None
+        if raspasy:
+            play_at = bids if bids < len(actions) else None
+        elif named:
+            for index in range(bids, len(actions)):
+                if contract_at is None and actions[index][1].startswith("play "):
+                    contract_at = index
+                elif contract_at is not None and _is_card(actions[index][1]):
+                    play_at = index
+                    break
+        self.raspasy = raspasy and done >= bids
+        self.talon_up = bool(named) and not named[-1].endswith(("бп", "bp")) and done >= bids
+        if named and done > bids:
+            self.declarer = actions[bids][0]  # the first to act after the bidding
+        discarding = actions[bids : min(done, len(actions) if contract_at is None else contract_at)]
+        if named:
+            self.discards = {Card.parse(t) for _, t in discarding if _is_card(t)}
+        if play_at is not None:
+            self.played = {Card.parse(t) for _, t in actions[play_at:done] if _is_card(t)}
+        if contract_at is not None and done > contract_at:
+            self.contract = actions[contract_at][1][5:]
+        # An open defence: from the start of play, or after the declarer's first lead.
+        if contract_at is not None and play_at is not None:
+            calls = [t for _, t in actions[contract_at + 1 : play_at]]
+            opened = "open" in calls or (self.rules.players == 2 and "whist" in calls)
+            contract = actions[contract_at][1][5:]
+            opened |= (
+                contract.startswith("10") and self.rules.ten_checked and not self.rules.is_balkan
+            )
+            # rules.md: with ``open_after_first_lead`` and the declarer first hand, only
+            # after his first card; the club shows them at the whisting's end (an open
+            # finding, reported), so this rule allows them from there, not before.
+            self.open_defence = opened and done >= play_at
+        trick = 3  # every trick has three cards (with 2 players: the dummy's too)
+        if self.contract is not None and contract_at is not None and _misere(self.contract):
+            if self.rules.misere_open_after_first_trick:
+                self.hand_shown = play_at is not None and done >= play_at + trick
+            else:
+                self.hand_shown = True
+        self.over = done >= len(actions)
+        if self.over or self.talon_up:
+            self.talon_shown = 2
+        elif raspasy and self.rules.raspasy_talon == "leads" and play_at is not None:
+            self.talon_shown = 2 if done >= play_at + trick else 1 if done >= bids else 0
 
     @property
     def defenders(self) -> list[Seat]:
         return [s for s in self.seats if s != self.declarer]
 
 
+def _misere(contract: str) -> bool:
+    return contract.startswith(("мизер", "misere", "бетл", "betl"))
+
+
 def may_know(point: DealPoint, seat: Seat) -> set[Card]:
-    """The cards ``seat`` may have seen at ``point`` (see the module's docstring)."""
+    """The cards ``seat`` may have seen at ``point`` (see the module's docstring); at most
+    ``point.talon_shown`` of the talon's cards (``talon_known``)."""
     known = set(point.hands.get(seat, set())) | point.played
-    if point.talon_up or point.over:
-        known |= point.talon
-    if point.raspasy and point.rules.raspasy_talon == "leads":
+    if point.talon_shown:
         known |= point.talon
     if point.raspasy and point.rules.players == 2:
         known |= point.hands.get(Seat.E, set())
@@ -149,11 +186,20 @@ def may_know(point: DealPoint, seat: Seat) -> set[Card]:
     if point.open_defence:
         for defender in point.defenders:
             known |= point.hands.get(defender, set())
-    misere = point.contract is not None and "мизер" in point.contract
-    if misere and point.declarer is not None and seat in point.defenders:
-        known |= point.hands[point.declarer] | point.discards
-        if point.talon_up:
-            known |= point.talon
+    if point.hand_shown and point.declarer is not None and seat in point.defenders:
+        assert point.contract is not None
+        if point.rules.is_balkan:
+            shown = point.hands[point.declarer] | (point.talon if point.talon_up else set())
+            known |= shown - point.discards
+        else:
+            known |= point.hands[point.declarer] | point.discards
+            if point.talon_up:
+                known |= point.talon
         if point.rules.players == 2:
             known |= point.hands.get(Seat.E, set())
     return known
+
+
+def talon_known(point: DealPoint, cards: set[Card]) -> bool:
+    """Whether naming ``cards`` keeps to the talon cards shown so far."""
+    return len(cards & point.talon) <= point.talon_shown

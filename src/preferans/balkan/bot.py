@@ -22,12 +22,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare, card_action
-from preferans.bots.evaluation import (
-    best_misere_discard,
-    declarer_tricks,
-    misere_risk,
-    should_bid_misere,
-)
+from preferans.bots.evaluation import declarer_tricks, misere_risk, should_bid_misere
+from preferans.bots.heuristic import find_call, misere_discard_card, own_lead
 from preferans.cards import CardSet, Suit
 from preferans.contracts import Contract
 
@@ -66,10 +62,6 @@ WHIST_AFTER_PASS = 1.8
 INVITE_AT = 2.5
 
 
-def _call(legal: tuple[Action, ...], kind: CallKind) -> Action | None:
-    return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
-
-
 def game_estimate(cards: CardSet, contract: Contract) -> float:
     """The table's tricks for the declarer in a Balkan suit or sans game (sans pays 0.5)."""
     return declarer_tricks(cards, contract.trump)
@@ -94,12 +86,6 @@ def playable_number(cards: CardSet, *, own_lead: bool, talon: bool = True) -> in
     if best < 6 and _betl_ok(cards, own_lead=own_lead, talon=talon):
         best = max(best, 6)
     return best
-
-
-def _own_lead(view: View) -> bool:
-    from preferans.game.deal import active_seats
-
-    return view.seat == active_seats(view.rules.players, view.dealer)[0]
 
 
 _OWN_PHASES = frozenset(("BIDDING", "DISCARD", "CONTRACT", "WHISTING"))
@@ -148,17 +134,17 @@ def _bid(view: View) -> Action:
 
     legal = view.legal_actions
     hand = view.hand
-    own_lead = _own_lead(view)
-    pass_ = _call(legal, CallKind.PASS)
+    lead = own_lead(view)
+    pass_ = find_call(legal, CallKind.PASS)
     bids = [a for a in legal if isinstance(a, Bid)]
     # Igra: a first call only (the engine offers it only then), with a clear margin.
-    igra_top = playable_number(hand, own_lead=own_lead, talon=False)
+    igra_top = playable_number(hand, own_lead=lead, talon=False)
     igras = [a for a in bids if a.contract.without_talon and a.contract.level <= igra_top]
     if igras:
         return max(igras, key=lambda a: a.contract.level)
-    ceiling = playable_number(hand, own_lead=own_lead)
+    ceiling = playable_number(hand, own_lead=lead)
     current = view.bid
-    here = _call(legal, CallKind.HERE) if not here_answered(view) else None
+    here = find_call(legal, CallKind.HERE) if not here_answered(view) else None
     if here is not None and current is not None:
         top = igra_top if current.without_talon else ceiling
         if current.level <= top:
@@ -181,16 +167,9 @@ def _discard(view: View) -> Action:
     legal = view.legal_actions
     hand = view.hand
     bid = view.bid
-    own_lead = _own_lead(view)
+    lead = own_lead(view)
     if bid is not None and bid.is_misere:
-        if len(hand) == 12:
-            pair, _ = best_misere_discard(hand, own_lead=own_lead)
-            card = max(pair, key=lambda c: (c.rank, c.index))
-        else:
-            card = min(
-                hand,
-                key=lambda c: (misere_risk(hand.remove(c), own_lead=own_lead), -c.rank, -c.index),
-            )
+        card = misere_discard_card(hand, own_lead=lead)
         return card_action(card) if card_action(card) in legal else legal[0]
     choices = _game_choices(bid) or [Contract.balkan_game(7)]
     need = len(hand) - 10
@@ -245,10 +224,10 @@ def _defence_tricks(cards: CardSet, trump: Suit | None) -> float:
 def _defence(view: View) -> Action:
     legal = view.legal_actions
     contract = view.contract
-    pass_ = _call(legal, CallKind.PASS)
-    whist = _call(legal, CallKind.WHIST)
-    invite = _call(legal, CallKind.INVITE)
-    kontra = _call(legal, CallKind.KONTRA)
+    pass_ = find_call(legal, CallKind.PASS)
+    whist = find_call(legal, CallKind.WHIST)
+    invite = find_call(legal, CallKind.INVITE)
+    kontra = find_call(legal, CallKind.KONTRA)
     fallback = pass_ or legal[0]
     if contract is None:
         return fallback
@@ -258,7 +237,7 @@ def _defence(view: View) -> Action:
         if kontra is None or max(view.kontra.values(), default=0) > 1:
             return fallback  # one re-kontra at most: the chain stops there
         if contract.is_misere:
-            safe = misere_risk(hand, own_lead=_own_lead(view)) <= 0.02
+            safe = misere_risk(hand, own_lead=own_lead(view)) <= 0.02
         else:
             safe = game_estimate(hand, contract) - NEED >= RE_KONTRA_MARGIN
         return kontra if safe else fallback

@@ -27,7 +27,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare, card_action
+from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare
 from preferans.balkan.bot import (
     INVITE_AT,
     KONTRA_TRICKS,
@@ -47,6 +47,7 @@ from preferans.bots.sampling import (
     Decision,
     Option,
     best_over_pass,
+    discard_decision,
     find_call,
     game_discards,
     misere_discards,
@@ -541,11 +542,7 @@ def _declarer(bot: SamplingBot, view: View) -> Decision | None:
             return None
     drop, contract, options, samples = plan
     if view.phase is Phase.DISCARD:
-        for card in CardSet.from_mask(drop & ~own_discard).sorted():
-            action = card_action(card)
-            if action in legal:
-                return Decision(action, options, samples=samples)
-        return None
+        return discard_decision(legal, drop & ~own_discard, options, samples)
     return Decision(Declare(contract), options, samples=samples)
 
 

@@ -10,6 +10,7 @@ of the view, so the level is fast and fully reproducible.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,7 @@ from preferans.bots.evaluation import (
     best_misere_discard,
     declarer_tricks,
     defence_estimate,
+    misere_risk,
     should_bid_misere,
     should_open_bidding,
 )
@@ -47,7 +49,10 @@ __all__ = [
     "choose_card",
     "declarer_estimate",
     "defence_estimate",
+    "find_call",
     "heuristic_action",
+    "misere_discard_card",
+    "own_lead",
 ]
 
 
@@ -94,7 +99,8 @@ def heuristic_action(view: View) -> Action:
     return next((a for a in legal if not isinstance(a, Claim)), legal[0])
 
 
-def _call(legal: tuple[Action, ...], kind: CallKind) -> Action | None:
+def find_call(legal: Sequence[Action], kind: CallKind) -> Action | None:
+    """The call of this kind among the legal actions, if any."""
     return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
 
 
@@ -115,6 +121,9 @@ def declarer_estimate(cards: CardSet) -> tuple[Strain, float]:
 BID_TALON_GAIN = 1.6
 #: The contract is walked away from when the estimate is this far short.
 WALK_MARGIN = -2.5
+#: The margin counted when naming the contract: a level higher is named when its margin
+#: beats this less 0.1 (the cheaper contract's margin is capped here).
+RAISE_CAP = 1.0
 
 
 def max_contract(cards: CardSet) -> Contract | None:
@@ -128,7 +137,7 @@ def max_contract(cards: CardSet) -> Contract | None:
     return Contract(level, strain)
 
 
-def _own_lead(view: View) -> bool:
+def own_lead(view: View) -> bool:
     """Whether this seat leads the first trick if it plays a contract (first hand does)."""
     from preferans.game.deal import active_seats
 
@@ -145,15 +154,15 @@ def here_answered(view: View) -> bool:
 def _bid(view: View) -> Action:
     legal = view.legal_actions
     hand = view.hand
-    pass_ = _call(legal, CallKind.PASS)
+    pass_ = find_call(legal, CallKind.PASS)
     misere = next((a for a in legal if isinstance(a, Bid) and a.contract.is_misere), None)
     ceiling = max_contract(hand)
-    wants_misere = should_bid_misere(hand, own_lead=_own_lead(view))
+    wants_misere = should_bid_misere(hand, own_lead=own_lead(view))
     if misere is not None and wants_misere and (ceiling is None or ceiling.level < 8):
         return misere
     if ceiling is None:
         return pass_ or legal[0]
-    here = _call(legal, CallKind.HERE) if not here_answered(view) else None
+    here = find_call(legal, CallKind.HERE) if not here_answered(view) else None
     current = view.bid
     if here is not None and current is not None and current <= ceiling:
         return here
@@ -203,11 +212,7 @@ def _discard(view: View) -> Action:
     hand = view.hand
     bid = view.bid
     if bid is not None and bid.is_misere:
-        if len(hand) == 12:
-            pair, _ = best_misere_discard(hand, own_lead=_own_lead(view))
-            return card_action(max(pair, key=lambda c: (c.rank, c.index)))
-        worst = _misere_worst_single(hand, own_lead=_own_lead(view))
-        return card_action(worst)
+        return card_action(misere_discard_card(hand, own_lead=own_lead(view)))
     drop, _, _ = best_game_discard(hand, bid)
     for card in drop.sorted():
         action = card_action(card)
@@ -216,9 +221,12 @@ def _discard(view: View) -> Action:
     return legal[0]
 
 
-def _misere_worst_single(hand: CardSet, *, own_lead: bool) -> Card:
-    from preferans.bots.evaluation import misere_risk
-
+def misere_discard_card(hand: CardSet, *, own_lead: bool) -> Card:
+    """The next card a misère (betl) player discards: of twelve cards, the higher of the
+    pair leaving the least chance of being caught; of eleven, the card whose discard does."""
+    if len(hand) == 12:
+        pair, _ = best_misere_discard(hand, own_lead=own_lead)
+        return max(pair, key=lambda c: (c.rank, c.index))
     return min(
         hand,
         key=lambda c: (misere_risk(hand.remove(c), own_lead=own_lead), -c.rank, -c.index),
@@ -228,7 +236,7 @@ def _misere_worst_single(hand: CardSet, *, own_lead: bool) -> Card:
 def _declare(view: View) -> Action:
     legal = view.legal_actions
     declares = [a for a in legal if isinstance(a, Declare)]
-    walk = _call(legal, CallKind.WALK_AWAY)
+    walk = find_call(legal, CallKind.WALK_AWAY)
     bid = view.bid
     if bid is not None and bid.is_misere:
         return next((a for a in declares if a.contract.is_misere), legal[0])
@@ -240,7 +248,7 @@ def _declare(view: View) -> Action:
             continue
         margin = _margin(hand, contract)
         # Prefer the cheapest contract with a good margin; a higher one only with room.
-        score = min(margin, 1.0) + 0.1 * contract.level - (0.4 if margin < 0 else 0.0)
+        score = min(margin, RAISE_CAP) + 0.1 * contract.level - (0.4 if margin < 0 else 0.0)
         scored.append((score, action))
     if not scored:
         return walk or legal[0]
@@ -268,7 +276,7 @@ def _talon(view: View) -> Action:
     legal = view.legal_actions
     talon = view.talon
     bid = view.bid
-    walk = _call(legal, CallKind.WALK_AWAY)
+    walk = find_call(legal, CallKind.WALK_AWAY)
     cards = [a for a in legal if isinstance(a, CardAction)]
     if talon is None or bid is None or not cards:
         return THROW_TALON if THROW_TALON in legal else legal[0]
@@ -294,10 +302,10 @@ WHIST_SCALE = 1.0
 def _whist(view: View) -> Action:
     legal = view.legal_actions
     contract = view.contract
-    whist = _call(legal, CallKind.WHIST)
-    pass_ = _call(legal, CallKind.PASS)
-    half = _call(legal, CallKind.HALF_WHIST)
-    open_ = _call(legal, CallKind.OPEN)
+    whist = find_call(legal, CallKind.WHIST)
+    pass_ = find_call(legal, CallKind.PASS)
+    half = find_call(legal, CallKind.HALF_WHIST)
+    open_ = find_call(legal, CallKind.OPEN)
     if open_ is not None:
         return open_
     if contract is None or contract.is_misere:
@@ -527,39 +535,44 @@ def _danger(ctx: PlayContext, card: Card) -> float:
     return ctx.lower_unseen(card) - 0.3 * ctx.higher_unseen(card)
 
 
+def _safest_lead(ctx: PlayContext) -> Card:
+    """The card least likely to win when led: nothing unseen below it, much above it."""
+    return min(ctx.legal, key=lambda c: (ctx.lower_unseen(c), -ctx.higher_unseen(c), c.rank))
+
+
+def _shed(ctx: PlayContext) -> Card:
+    """Void in the suit led: throw the card most likely to take a trick later."""
+    return max(ctx.legal, key=lambda c: (_danger(ctx, c), c.rank))
+
+
+def _avoid_trick(ctx: PlayContext, top: Card) -> Card:
+    """Raspasy and the misère player: duck under the winning card, else play high when
+    last (the trick is lost anyway) and low with others to come; void, shed."""
+    follow = [c for c in ctx.legal if c.suit == top.suit]
+    if not follow:
+        return _shed(ctx)
+    duck = _duck(ctx, top)
+    if duck is not None:
+        return duck
+    return _highest(follow) if not ctx.after_me else _lowest(follow)
+
+
 def _raspasy_card(ctx: PlayContext) -> Card:
     if not ctx.trick and ctx.led_suit is None:
-        # Lead the card least likely to win: nothing unseen below it, much above it.
-        return min(ctx.legal, key=lambda c: (ctx.lower_unseen(c), -ctx.higher_unseen(c), c.rank))
+        return _safest_lead(ctx)
     best = ctx.winning()
     if best is None:
         follow = [c for c in ctx.legal if c.suit == ctx.led_suit]
-        if follow:
-            return _lowest(follow)
-        return max(ctx.legal, key=lambda c: (_danger(ctx, c), c.rank))
-    _, top = best
-    follow = [c for c in ctx.legal if c.suit == top.suit]
-    if follow:
-        duck = _duck(ctx, top)
-        if duck is not None:
-            return duck
-        return _highest(follow) if not ctx.after_me else _lowest(follow)
-    return max(ctx.legal, key=lambda c: (_danger(ctx, c), c.rank))
+        return _lowest(follow) if follow else _shed(ctx)
+    return _avoid_trick(ctx, best[1])
 
 
 def _misere_declarer_card(ctx: PlayContext) -> Card:
     if not ctx.trick:
-        return min(ctx.legal, key=lambda c: (ctx.lower_unseen(c), -ctx.higher_unseen(c), c.rank))
+        return _safest_lead(ctx)
     best = ctx.winning()
     assert best is not None
-    _, top = best
-    follow = [c for c in ctx.legal if c.suit == top.suit]
-    if follow:
-        duck = _duck(ctx, top)
-        if duck is not None:
-            return duck
-        return _highest(follow) if not ctx.after_me else _lowest(follow)
-    return max(ctx.legal, key=lambda c: (_danger(ctx, c), c.rank))
+    return _avoid_trick(ctx, best[1])
 
 
 def _misere_catcher_card(ctx: PlayContext) -> Card:

@@ -50,7 +50,12 @@ from preferans.actions import (
 from preferans.bots import claims
 from preferans.bots.base import decision_rng
 from preferans.bots.evaluation import hand_tricks, misere_risk
-from preferans.bots.heuristic import defence_estimate, here_answered, heuristic_action
+from preferans.bots.heuristic import (
+    defence_estimate,
+    find_call,
+    here_answered,
+    heuristic_action,
+)
 from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_world
 from preferans.bots.payoff import deal_value, split_defence, synth_result
 from preferans.cards import Card, CardSet
@@ -73,6 +78,7 @@ __all__ = [
     "Option",
     "SamplingBot",
     "best_over_pass",
+    "discard_decision",
     "find_call",
     "game_discards",
     "misere_discards",
@@ -731,11 +737,7 @@ class SamplingBot:
             return None
         drop, contract, options, samples = plan
         if view.phase is Phase.DISCARD:
-            for card in CardSet.from_mask(drop & ~own_discard).sorted():
-                action = card_action(card)
-                if action in legal:
-                    return Decision(action, options, samples=samples)
-            return None
+            return discard_decision(legal, drop & ~own_discard, options, samples)
         if contract is None:
             walk = find_call(legal, CallKind.WALK_AWAY)
             if walk is not None:
@@ -1067,10 +1069,6 @@ def best_over_pass(options: list[Option], pass_: Action | None, margin: float) -
     return chosen
 
 
-def find_call(legal: Sequence[Action], kind: CallKind) -> Action | None:
-    return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
-
-
 def _after_contract(view: View) -> list[tuple[Seat, Action | None]]:
     out: list[tuple[Seat, Action | None]] = []
     seen = False
@@ -1251,6 +1249,18 @@ def game_discards(twelve: int, strain: Strain, fixed: int, keep: int = 3) -> lis
 
 
 @lru_cache(maxsize=65536)
+def discard_decision(
+    legal: Sequence[Action], drop: int, options: tuple[Option, ...], samples: int
+) -> Decision | None:
+    """The next card of a planned discard (``drop``, the cards still to go) that is legal
+    now, as the decision of that plan; None when none is (the heuristic decides then)."""
+    for card in CardSet.from_mask(drop).sorted():
+        action = card_action(card)
+        if action in legal:
+            return Decision(action, options, samples=samples)
+    return None
+
+
 def _misere_discard(twelve: int, *, own_lead: bool) -> int:
     return misere_discards(twelve, own_lead=own_lead, keep=0, count=1)[0]
 

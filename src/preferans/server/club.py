@@ -19,11 +19,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from preferans.server import models
 from preferans.server.broadcast import Broadcast
 from preferans.server.cluster import Cluster, LocalCluster, RedisCluster
-from preferans.server.commands import Address, Command, Reload
+from preferans.server.commands import Address, Command, Reload, Stop, Tick
 from preferans.server.config import Settings
 from preferans.server.connections import Connection
 from preferans.server.db import LogWriter, checkpoints, create_engine, migrate
-from preferans.server.limits import Connections
 from preferans.server.protocol import error
 from preferans.server.quarantine import (
     MESSAGES,
@@ -32,6 +31,7 @@ from preferans.server.quarantine import (
     reason_of,
     set_aside,
 )
+from preferans.server.sockets import Sockets
 from preferans.server.tables import TableActor
 from preferans.server.thinking import Thinking
 from preferans.server.throttle import LocalBuckets, RedisBuckets
@@ -62,12 +62,20 @@ class Club:
         self.actors: dict[int, TableActor] = {}
         self.thinking = Thinking(settings.think_processes)
         self._loading: dict[int, asyncio.Future[TableActor | None]] = {}
+        self._releases: dict[int, asyncio.Task[None]] = {}
+        """Leases being released after their actor stopped, by table."""
+        self.closing = False
         self.connections: dict[str, Connection] = {}
         self.by_table: dict[int, set[Connection]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self.quarantined_ids: set[int] = set()
-        self.open_sockets = Connections(
-            settings.connections_per_address, settings.connections_per_user
+        self.open_sockets = Sockets(
+            settings.connections_per_address,
+            settings.connections_per_user,
+            self.cluster.redis if isinstance(self.cluster, RedisCluster) else None,
+            settings.redis_prefix,
+            self.node,
+            settings.lease_seconds,
         )
         """Tables found quarantined by this process (commands to them are answered so)."""
         self.game_end_listeners: list[Callable[[int], None]] = []
@@ -80,6 +88,7 @@ class Club:
         await migrate(self.engine, self.settings)
         self.writer.start()
         await self.cluster.start()
+        await self.open_sockets.start()
         await self.resume_tables()
         self._tasks.append(asyncio.create_task(self._scan_loop(), name="table-scan"))
         if self.settings.is_sqlite:
@@ -96,10 +105,12 @@ class Club:
                 log.warning("the event loop stalled for %.3f s", lag)
 
     async def stop(self) -> None:
+        self.closing = True
         for task in self._tasks:
             task.cancel()
         for actor in list(self.actors.values()):
             await actor.stop()
+        await self.open_sockets.stop()
         await self.cluster.stop()
         await self.writer.stop()
         await self.engine.dispose()
@@ -145,6 +156,10 @@ class Club:
         self._loading[table_id] = future
         try:
             actor = None
+            release = self._releases.get(table_id)
+            if release is not None:
+                # The previous actor's lease goes first, or it would delete this one's.
+                await asyncio.wait([release])
             if await self.cluster.acquire(table_id):
                 actor = TableActor(self, table_id)
                 try:
@@ -181,7 +196,25 @@ class Club:
     def actor_stopped(self, actor: TableActor) -> None:
         if self.actors.get(actor.table_id) is actor:
             del self.actors[actor.table_id]
-            asyncio.get_running_loop().create_task(self.cluster.release(actor.table_id))
+            release = asyncio.get_running_loop().create_task(self.cluster.release(actor.table_id))
+            self._releases[actor.table_id] = release
+            release.add_done_callback(lambda _: self._releases.pop(actor.table_id, None))
+
+    def hand_over(self, table_id: int, commands: list[Command]) -> None:
+        """Commands a stopped actor did not handle go to the table's next incarnation
+        (after its lease is released), so no request of a person goes unanswered."""
+        routed = [c for c in commands if not isinstance(c, Tick | Stop)]
+        if not routed or self.closing:
+            return
+
+        async def again() -> None:
+            for command in routed:
+                try:
+                    await self.route(table_id, command)
+                except Exception:
+                    log.exception("table %s: a handed-over command was lost", table_id)
+
+        asyncio.get_running_loop().create_task(again())
 
     def game_ended(self, table_id: int) -> None:
         for listener in self.game_end_listeners:
@@ -190,7 +223,7 @@ class Club:
     async def lost_lease(self, table_id: int) -> None:
         actor = self.actors.get(table_id)
         if actor is not None:
-            await actor.stop()
+            actor.abandon()
 
     async def route(self, table_id: int, command: Command) -> None:
         """Hand a command to the table's owner, wherever it runs."""

@@ -96,8 +96,14 @@ class LocalCluster:
 
 
 _RENEW = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
+local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then
   return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+if not holder then
+  -- Nobody holds it (Redis restarted empty): the owner keeps its table, no takeover.
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
 end
 return 0
 """
@@ -126,6 +132,8 @@ class RedisCluster:
         """Tables another process held when last asked, until when to believe it."""
         self._tasks: list[asyncio.Task[None]] = []
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._marked = False
+        """This process set its mark in Redis once (a missing mark later: Redis restarted)."""
 
     def _lease(self, table_id: int) -> str:
         return f"{self.prefix}:lease:{table_id}"
@@ -224,6 +232,8 @@ class RedisCluster:
                 raise
             except Exception:
                 continue
+            # Redis may have restarted empty: who held what a moment ago says nothing now.
+            self._elsewhere.clear()
             for connection in list(self.club.connections.values()):
                 connection.subscribe()
             return
@@ -241,15 +251,40 @@ class RedisCluster:
             actor = self.club.actors.get(table_id)
             if actor is not None:
                 actor.submit(command_from_json(data))
+            elif table_id in self.owned:
+                # Held here, its actor still loading (a takeover's replay): the club waits
+                # for it instead of dropping the command.
+                command = command_from_json(data)
+                asyncio.get_running_loop().create_task(self.club.route(table_id, command))
         elif kind == "node":
             connection = self.club.connections.get(data["c"])
             if connection is not None:
                 connection.deliver_direct(data["m"])
 
+    async def _notice_restart(self) -> None:
+        """A restarted Redis forgets this process's mark: then every local connection
+        asks its table again. The subscription's client may reconnect by itself without
+        the listener ever failing, and events (a takeover's new epoch) published while
+        Redis was away are lost."""
+        mark = f"{self.prefix}:mark:{self.node}"
+        if await self.redis.set(mark, 1, xx=True):
+            return
+        await self.redis.set(mark, 1)
+        if self._marked:
+            log.warning("redis lost its data (restarted?): every connection resyncs")
+            self._elsewhere.clear()
+            for connection in list(self.club.connections.values()):
+                connection.subscribe()
+        self._marked = True
+
     async def _renew(self) -> None:
         """Extend every lease this process holds, all in one round trip."""
         while True:
             await asyncio.sleep(self.lease_ms / 3000)
+            try:
+                await self._notice_restart()
+            except Exception as problem:
+                log.warning("could not check whether redis restarted (%s)", problem)
             owned = list(self.owned)
             if not owned:
                 continue

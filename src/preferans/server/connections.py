@@ -19,6 +19,7 @@ from preferans.server.commands import Command, Subscribe
 __all__ = ["Connection", "RateLimiter", "Router"]
 
 QUEUE_LIMIT = 2000
+RESYNC_AGAIN = 5.0
 
 
 class RateLimiter:
@@ -81,6 +82,8 @@ class Connection:
         self.closed = False
         self.name: str | None = None
         """The logged-in user's name (chat lines are signed with it)."""
+        self._asked = 0
+        """Resync requests made (a late check retries only the latest)."""
         self.hint_limiter = RateLimiter(0.5, 3)
         self.chat_limiter = RateLimiter(1.0, 5)
 
@@ -105,12 +108,22 @@ class Connection:
             self.out.put_nowait(None)
 
     def subscribe(self) -> None:
-        """Ask the table for what this connection missed since ``last_v`` (or a snapshot)."""
+        """Ask the table for what this connection missed since ``last_v`` (or a snapshot).
+
+        Asked again if no answer comes within ``RESYNC_AGAIN`` seconds: in a takeover the
+        request may reach a process that just lost the table, and a connection left
+        waiting for a resync holds every later event back."""
         self.synced = False
         self.resyncing = True
         since = self.last_v if self.last_v >= 0 and self.epoch else None
         command = Subscribe(self.address, self.user_id, since, self.epoch)
         asyncio.get_running_loop().create_task(self.club.route(self.table_id, command))
+        self._asked += 1
+        asyncio.get_running_loop().call_later(RESYNC_AGAIN, self._unanswered, self._asked)
+
+    def _unanswered(self, asked: int) -> None:
+        if not self.closed and self.resyncing and asked == self._asked:
+            self.subscribe()
 
     # --- from the table ------------------------------------------------------------------
 

@@ -96,6 +96,10 @@ class TableHost(Protocol):
     def actor_stopped(self, actor: TableActor) -> None:
         """The actor's task ended: the host forgets it and releases the table."""
 
+    def hand_over(self, table_id: int, commands: list[Command]) -> None:
+        """Commands a stopped actor did not handle: the host routes them to the table's
+        next incarnation."""
+
     def game_ended(self, table_id: int) -> None:
         """The table's game is stored as finished (the tournament director listens)."""
 
@@ -133,6 +137,8 @@ class TableActor:
         self._views: ViewSet | None = None
         self._sheet_cache: tuple[Any, dict[str, Any], list[dict[str, Any]]] | None = None
         self.stage = "load"
+        self._abandoned = False
+        """The lease was lost: commands are handed over, not handled."""
         """What the actor is doing: ``load``, ``replay``, ``finish`` (named in quarantine)."""
 
     # --- life cycle ----------------------------------------------------------------------
@@ -155,16 +161,28 @@ class TableActor:
         if self._task is not None:
             await asyncio.wait([self._task], timeout=5)
 
+    def abandon(self) -> None:
+        """This process no longer holds the table's lease: handle nothing more here (the
+        next owner replays the log); every command still queued goes to that owner."""
+        self._abandoned = True
+        self.submit(Stop())
+
     async def _run(self) -> None:
+        handover: list[Command] = []
         try:
             while True:
                 command = await self.queue.get()
                 if isinstance(command, Stop):
                     break
+                if self._abandoned:
+                    handover.append(command)
+                    continue
                 try:
                     await self._handle(command)
                 except LogConflictError:
                     log.warning("table %s: another process owns it now", self.table_id)
+                    # Nothing of this command was logged: its owner answers it.
+                    handover.append(command)
                     break
                 except Exception:
                     log.exception("table %s: command %r failed", self.table_id, command)
@@ -172,8 +190,13 @@ class TableActor:
             self.timers.cancel_all()
             if self.info is not None and self.info.status == "quarantined":
                 self._refuse_queued()
+            while not self.queue.empty():
+                handover.append(self.queue.get_nowait())
             self.stopped.set()
             self.club.actor_stopped(self)
+            # After the actor is gone, so that they reach the table's next incarnation
+            # (here or in another process) instead of being lost with this one.
+            self.club.hand_over(self.table_id, handover)
 
     def _refuse_queued(self) -> None:
         """Commands that came after the table was set aside are answered, not lost."""

@@ -67,7 +67,7 @@ async def table_socket(
         epoch = None
     address = websocket.client.host if websocket.client else "?"
     user_id = None if user is None else user.id
-    refused = club.open_sockets.admit(address, user_id)
+    refused = await club.open_sockets.admit(address, user_id)
     await websocket.accept()
     if refused is None and not await may_see(club.engine, table_id, watcher=user_id):
         await websocket.send_json(error("round_sealed", SEALED["en"], None, SEALED["ru"]))
@@ -83,12 +83,12 @@ async def table_socket(
             )
         await websocket.close(CLOSE_BUSY if refused else 1000)
         if refused is None:
-            club.open_sockets.leave(address, user_id)
+            await club.open_sockets.leave(address, user_id)
         return
     try:
         await _serve(websocket, club, table_id, user_id, user, since, epoch)
     finally:
-        club.open_sockets.leave(address, user_id)
+        await club.open_sockets.leave(address, user_id)
 
 
 async def _serve(
