@@ -72,7 +72,7 @@ async def table_socket(
     if refused is None and not await may_see(club.engine, table_id, watcher=user_id):
         await websocket.send_json(error("round_sealed", SEALED["en"], None, SEALED["ru"]))
         await websocket.close(CLOSE_POLICY, "a duplicate round's table")
-        club.open_sockets.leave(address, user_id)
+        await club.open_sockets.leave(address, user_id)
         return
     if refused is not None or exists.status == "quarantined":
         if refused is not None:
