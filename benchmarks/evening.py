@@ -63,6 +63,8 @@ class Measures:
                 "logins",
                 "reconnects",
                 "spectators",
+                "new_epochs",
+                "turns_announced_twice",
             ),
             0,
         )
@@ -257,10 +259,15 @@ async def _client(
     headers = {}
     if client is not None:
         headers["Cookie"] = f"pref_session={client.cookies['pref_session']}"
-    state: dict[str, Any] = {"v": -1, "epoch": None, "connection": 0}
+    state: dict[str, Any] = {"v": -1, "turn_v": -1, "epoch": None, "connection": 0}
     counter = 0
     turn: list[Any] = []
     """(version, legal actions) of the latest message that gave this seat the turn."""
+    scheduled: set[tuple[int, int]] = set()
+    """(connection, version) of every turn this client already decided to act on: a turn
+    can be announced twice on one connection (its event live, then again by ``synced``
+    when the server resyncs the socket after a gap or a new epoch), and a person clicks
+    once, so acting twice would be the generator's error, not the server's."""
     while not ended.is_set() and not evening.over():
         query = f"?since={state['v']}&epoch={state['epoch']}" if state["epoch"] else ""
         drop_at = time.monotonic() + rng.expovariate(1 / evening.args.drop_every)
@@ -282,14 +289,14 @@ async def _client(
                 nonlocal counter
                 assert person is not None
                 await asyncio.sleep(rng.uniform(*person.pace))
-                stale = state["v"] != v or state["connection"] != mine
+                stale = state["turn_v"] != v or state["connection"] != mine
                 if stale or ended.is_set() or evening.over():
                     return
                 counter += 1
                 request = f"{seat}{counter}"
                 now = time.perf_counter()
                 pending[request] = now
-                measures.sent[(table, v + 1)] = now
+                measures.sent[(table, state["v"] + 1)] = now
                 try:
                     await ws.send(
                         json.dumps(
@@ -298,6 +305,14 @@ async def _client(
                     )
                 except websockets.ConnectionClosed:
                     pending.pop(request, None)
+
+            def schedule(v: int, legal: list[dict[str, Any]]) -> None:
+                key = (state["connection"], v)
+                if key in scheduled:
+                    measures.add("turns_announced_twice")
+                    return
+                scheduled.add(key)
+                asyncio.get_running_loop().create_task(act(v, legal))
 
             while True:
                 timeout = min(evening.deadline, drop_at) - time.monotonic()
@@ -322,10 +337,12 @@ async def _client(
                     # The missed events came first; now the client is live again.
                     live = True
                     state["epoch"] = message["epoch"]
-                    if turn and turn[0] == state["v"]:
-                        asyncio.get_running_loop().create_task(act(turn[0], turn[1]))
+                    if turn and turn[0] == state["turn_v"]:
+                        schedule(turn[0], turn[1])
                 elif kind in ("event", "snapshot"):
                     live = live or kind == "snapshot"
+                    if state["epoch"] is not None and message["epoch"] != state["epoch"]:
+                        measures.add("new_epochs")  # the table restarted or moved process
                     state["v"] = int(message["v"])
                     state["epoch"] = message["epoch"]
                     if kind == "event" and message.get("kind") == "action" and live:
@@ -336,9 +353,14 @@ async def _client(
                         ended.set()
                         return
                     ours = seat is not None and message.get("turn") == seat
+                    if kind == "event" and "turn" not in message:
+                        # chat, presence, seats: no view, so the turn stands (as on the
+                        # page); before, such an event made the person forget his turn
+                        continue
+                    state["turn_v"] = state["v"]
                     turn = [state["v"], message["legal"]] if ours and message.get("legal") else []
                     if turn and live:
-                        asyncio.get_running_loop().create_task(act(turn[0], turn[1]))
+                        schedule(turn[0], turn[1])
         if ended.is_set() or evening.over():
             return
         measures.add("reconnects")

@@ -58,6 +58,11 @@ class Stats:
     messages: int = 0
 
 
+START_SECONDS = 120
+"""How long a server may take to answer its health check: migrations and the bot workers'
+start-up take seconds on a quiet machine, over 30 s when the shared cores are busy."""
+
+
 def start_server(port: int, data: Path, *extra: str) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
@@ -77,7 +82,7 @@ def start_server(port: int, data: Path, *extra: str) -> subprocess.Popen[bytes]:
     ]
     log = (data / f"server-{port}.log").open("ab")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:

@@ -15,6 +15,7 @@ from server_harness import ServerProcess
 from tournament_harness import create, join, play_rounds, settings, wait_for
 
 from preferans.notation.fair import check_fairness
+from preferans.scoring.rating import rating_delta
 from preferans.tournament.record import TournamentRecord
 from preferans.tournament.verify import verify_tournament
 
@@ -72,6 +73,20 @@ async def test_a_duplicate_round_deals_the_same_cards_at_every_table(
         group = [t["seats"][seat] for t in tables]
         assert sum(Fraction(scores[name]) for name in group) == 0
     assert sorted(row["player"] for row in final["standings"]["rows"]) == sorted(names)
+    # Rated when the round is over, on the duplicate score (n = the round's score).
+    ratings = round_one["results"]["ratings"]
+    assert sorted(ratings) == sorted(names)
+    for table in tables:
+        summary = (await players[0].http.get(f"/api/games/{table['table']}")).json()
+        assert summary["rated"] and summary["rating_rule"]["deferred"]
+        before = {table["seats"][s]: summary["ratings"][s]["before"] for s in table["seats"]}
+        for name, start in before.items():
+            others = (sum(before.values()) - start) / 2
+            expected = rating_delta(Fraction(scores[name]), 2, 2, 2, Fraction(start - others))
+            assert ratings[name]["delta"] == expected
+    for player in players:
+        profile = (await player.http.get(f"/api/users/{player.name}")).json()
+        assert profile["rating"] == ratings[player.name]["after"]
     verified = verify_tournament(tournament)
     assert verified.ok, verified.failure
     for player in players:

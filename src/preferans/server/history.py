@@ -23,6 +23,7 @@ from preferans.server.pulya import Pulya
 from preferans.server.rating_rule import judge, moves_by_seat
 from preferans.server.seating import SeatInfo, TableInfo
 from preferans.server.sheet import rate
+from preferans.server.tournaments_rating import DEFERRED, deferred
 
 __all__ = ["RECORD_FORMAT", "build_record", "finish_game"]
 
@@ -119,7 +120,9 @@ async def finish_game(
         people = {s: s in ratings for s in seats}
         verdict = judge(people, moves, stand_in, info.rules.variant)
         deltas = None
-        if verdict.rated:
+        # A duplicate round's table is rated with the round, on the duplicate score.
+        later = verdict.rated and await deferred(connection, info.id)
+        if verdict.rated and not later:
             # A tournament round of a fixed number of deals is rated as a pulya of that
             # length (docs/tournaments.md): such a table has no pulya target.
             length = info.target if info.max_deals is None else info.max_deals
@@ -163,8 +166,9 @@ async def finish_game(
             "money": {s.name: w * info.stake for s, w in whists.items()},
             "rated": rated,
             "rating_rule": {
-                "reason": verdict.reason,
+                "reason": DEFERRED if later else verdict.reason,
                 "counted": sorted(s.name for s in verdict.counted),
+                "deferred": later,
             },
             "ratings": changes,
             "commitment": info.commitment,

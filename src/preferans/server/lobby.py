@@ -32,6 +32,7 @@ from preferans.server.door import (
 from preferans.server.limits import check_bot_tables, check_password_guess
 from preferans.server.lookups import club_of, finished_game, table_row
 from preferans.server.refusals import Refusal
+from preferans.server.tournaments_privacy import check_open
 
 __all__ = ["router"]
 
@@ -499,6 +500,7 @@ async def leaderboard(
 @router.get("/games/{table_id}", tags=["history"])
 async def game(table_id: TableId, request: Request) -> dict[str, Any]:
     """A finished game: players, sheet, settlement, ratings and the revealed secret."""
+    await check_open(club_of(request).engine, table_id)
     async with club_of(request).engine.connect() as connection:
         row = await finished_game(connection, table_id)
     summary: dict[str, Any] = json.loads(row.summary_json)
@@ -514,6 +516,7 @@ async def game(table_id: TableId, request: Request) -> dict[str, Any]:
 @router.get("/games/{table_id}/record", tags=["history"])
 async def record(table_id: TableId, request: Request) -> Response:
     """The whole game as a downloadable JSON record (every deal, every action, the sheet)."""
+    await check_open(club_of(request).engine, table_id)
     async with club_of(request).engine.connect() as connection:
         row = await finished_game(connection, table_id, models.games.c.record)
     return Response(
@@ -532,6 +535,7 @@ async def record(table_id: TableId, request: Request) -> Response:
 async def record_text(table_id: TableId, request: Request) -> PlainTextResponse:
     """The game in the text notation (``preferans.notation``), with the revealed secret
     and the seeds, so that every deal can be checked (``check_fairness``)."""
+    await check_open(club_of(request).engine, table_id)
     async with club_of(request).engine.connect() as connection:
         row = await finished_game(connection, table_id, models.games.c.record)
     text = json.loads(row.record).get("notation", "")

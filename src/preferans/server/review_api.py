@@ -44,6 +44,7 @@ from preferans.server.auth import ERRORS, User, current_user
 from preferans.server.club import Club
 from preferans.server.lookups import club_of, stored_record
 from preferans.server.refusals import Refusal
+from preferans.server.tournaments_privacy import check_open
 
 __all__ = ["REVIEW_SEED", "reviews", "router"]
 
@@ -166,6 +167,7 @@ async def game_review(table_id: TableId, request: Request) -> dict[str, Any]:
     ``done``; ask again to follow it. Totals, ``cumulative`` losses per deal for the graph
     and the ``costliest`` decisions in words are in both states."""
     club = club_of(request)
+    await check_open(club.engine, table_id)
     stored = await _cached(club.engine, table_id, "game")
     if stored is not None:
         return stored
@@ -252,6 +254,7 @@ async def deal_review(
     must sit at the table): each decision's price from the player's own knowledge, the
     double-dummy line, the loss and the mark, and the deal's totals."""
     club = club_of(request)
+    await check_open(club.engine, table_id)
     seats = await _seated(club, table_id)
     mine = next((s for s, u in seats.items() if u == user.id), None)
     if mine is None:

@@ -58,6 +58,7 @@ from preferans.server.quarantine import (
 from preferans.server.seating import SeatInfo, TableInfo, load_seats
 from preferans.server.thinking import Thinking
 from preferans.server.timers import TableTimers
+from preferans.server.tournaments_clock import TimeBank, bank_seconds_of
 from preferans.server.tournaments_deals import resolve_deal_source
 from preferans.server.views import ViewSet
 
@@ -126,6 +127,8 @@ class TableActor:
         """(deal number, position in its history) of every action a bot played for a person."""
         self.finished_summary: dict[str, Any] | None = None
         self.timers = TableTimers(self.submit)
+        self.bank = TimeBank()
+        """A tournament table's time bank (none elsewhere): ``tournaments_clock.py``."""
         self._task: asyncio.Task[None] | None = None
         self._replaying = False
         self.stopped = asyncio.Event()
@@ -219,6 +222,7 @@ class TableActor:
             if row.status == "quarantined":
                 raise QuarantinedError(self.table_id)
             seats = await load_seats(connection, self.table_id)
+            self.bank = TimeBank(await bank_seconds_of(connection, self.table_id))
             logged = (
                 await connection.execute(
                     select(models.actions)
@@ -621,9 +625,12 @@ class TableActor:
         """Log first, then apply and tell everybody: nothing is acknowledged unlogged."""
         assert self.pulya is not None and self.pulya.state is not None
         after = self.pulya.state.apply(action)  # raises before logging if the engine refuses
+        deadline = self._turn_deadline()
         await self.club.writer.append(
             LogEntry(self.table_id, self.seq + 1, seat.name, action.index, auto)
         )
+        if deadline is not None:
+            self.bank.spend(seat, deadline - self.bank.left(seat), time.time())
         self._apply(seat, action, auto, after)
         if self.pulya.over and self.finished_summary is None:
             await self._try_finish()
@@ -716,15 +723,22 @@ class TableActor:
         state = self.pulya.state
         if state is None or state.actor is None:
             return None
-        return self.timers.deadline((self.pulya.deal_number, self.seq), self.info.clock_seconds)
+        # The clock runs out when the move's time and then the mover's bank are spent.
+        seconds = self.info.clock_seconds + self.bank.left(state.actor)
+        return self.timers.deadline((self.pulya.deal_number, self.seq), seconds)
 
     def _clock(self) -> dict[str, Any]:
         deadline = self._turn_deadline()
         if deadline is None:
             return {}
+        now = time.time()
+        assert self.pulya is not None and self.pulya.state is not None
+        actor = self.pulya.state.actor
+        assert actor is not None
         return {
             "deadline": round(deadline, 3),
-            "seconds_left": round(max(0.0, deadline - time.time()), 1),
+            "seconds_left": round(max(0.0, deadline - now), 1),
+            **self.bank.payload(actor, deadline - self.bank.left(actor), now),
         }
 
     def _people(self) -> list[Seat]:

@@ -16,6 +16,7 @@ import contextlib
 import json
 import logging
 import time
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select, update
@@ -24,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from preferans.server import models
 from preferans.server.cluster import RedisCluster
 from preferans.server.tournaments_lease import DirectorLease
+from preferans.server.tournaments_rating import rate_round
 from preferans.server.tournaments_scores import next_plan, score_round, standings_of
 from preferans.server.tournaments_store import create_tables, round_games
 from preferans.tournament.settings import TournamentSettings
@@ -176,6 +178,10 @@ class Director:
             ).scalar_one()
             games = (await round_games(connection, tournament_id, number, records=True))[number]
             results = score_round(settings, number, json.loads(plan), games)
+            if settings.kind == "duplicate":
+                names = {user: name for name, user in players.items()}
+                scores = {name: Fraction(value) for name, value in results["scores"].items()}
+                results["ratings"] = await rate_round(connection, settings, games, names, scores)
             await connection.execute(
                 update(r)
                 .where(r.c.tournament_id == tournament_id, r.c.number == number)

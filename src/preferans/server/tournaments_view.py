@@ -99,6 +99,9 @@ async def detail(
     rounds = []
     for round_row in round_rows:
         done = round_row.status == "done"
+        # A running duplicate round's games are shown to nobody (tournaments_privacy).
+        sealed = row.kind == "duplicate" and not done and round_row.status == "playing"
+        shown = {} if sealed else {g.table_id: g.summary for g in games.get(round_row.number, [])}
         plan = json.loads(round_row.plan_json) if round_row.plan_json else None
         tables = [
             {
@@ -110,17 +113,19 @@ async def detail(
                     seat.name: names.get(user) if user is not None else None
                     for seat, user in g.seats.items()
                 },
-                "whists": g.summary["whists"] if g.summary else None,
-                "game": f"/api/games/{g.table_id}" if g.summary else None,
-                "record": f"/api/games/{g.table_id}/record.txt" if g.summary else None,
-                "replay": f"#/replay/{g.table_id}" if g.summary else None,
+                "whists": summary["whists"] if summary else None,
+                "game": f"/api/games/{g.table_id}" if summary else None,
+                "record": f"/api/games/{g.table_id}/record.txt" if summary else None,
+                "replay": f"#/replay/{g.table_id}" if summary else None,
             }
             for g in games.get(round_row.number, [])
+            for summary in (shown.get(g.table_id),)
         ]
         rounds.append(
             {
                 "number": round_row.number,
                 "status": round_row.status,
+                "sealed": sealed,
                 "commitment": round_row.commitment,
                 "secret": round_row.secret if done else None,
                 "byes": plan.get("byes", []) if plan else [],

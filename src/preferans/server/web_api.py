@@ -22,6 +22,7 @@ from preferans.rules import Rules
 from preferans.scoring import Sheet, new_sheet, render_svg, sheet_from_dict
 from preferans.server.auth import ERRORS
 from preferans.server.lookups import club_of, stored_record, table_row
+from preferans.server.tournaments_privacy import check_open
 
 __all__ = ["deal_analysis", "router"]
 
@@ -84,6 +85,7 @@ async def analysis(table_id: TableId, deal: DealNumber, request: Request) -> lis
     ``side`` counts the tricks the mover's side takes from here (more is better); ``own``
     the mover's own tricks on raspasy or his misère, and ``declarer`` the misère player's
     tricks seen by a catcher."""
+    await check_open(club_of(request).engine, table_id)
     key = (table_id, deal)
     cached = _cache.get(key)
     if cached is not None:

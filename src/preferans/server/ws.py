@@ -22,6 +22,7 @@ from preferans.server.connections import Connection, RateLimiter
 from preferans.server.limits import allow_chat, allow_hint
 from preferans.server.protocol import BadMessage, ClientMessage, error, parse_client_message
 from preferans.server.quarantine import MESSAGES
+from preferans.server.tournaments_privacy import SEALED, may_see
 
 __all__ = ["router"]
 
@@ -68,6 +69,11 @@ async def table_socket(
     user_id = None if user is None else user.id
     refused = await club.open_sockets.admit(address, user_id)
     await websocket.accept()
+    if refused is None and not await may_see(club.engine, table_id, watcher=user_id):
+        await websocket.send_json(error("round_sealed", SEALED["en"], None, SEALED["ru"]))
+        await websocket.close(CLOSE_POLICY, "a duplicate round's table")
+        await club.open_sockets.leave(address, user_id)
+        return
     if refused is not None or exists.status == "quarantined":
         if refused is not None:
             await websocket.send_json(error("too_many_connections", refused))

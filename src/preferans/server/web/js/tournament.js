@@ -14,7 +14,7 @@ const STRINGS = {
     standings: "Standings", finalStandings: "Final standings", liveStandings: "Standings (live)",
     rank: "#", player: "Player", total: "Total", round: "Round", tables: "Tables",
     table: "Table", byes: "Byes", commitment: "Commitment", secret: "Secret",
-    secretLater: "revealed after the round", record: "record", replay: "replay", watch: "watch", play: "play",
+    secretLater: "revealed after the round", sealed: "hidden until the round is over", record: "record", replay: "replay", watch: "watch", play: "play",
     pending: "not started", playing: "playing", done: "finished", bot: "bot (not ranked)",
     tieBreaks: "Tie-breaks", back: "Lobby", registeredPlayers: "Registered",
     noStandings: "No round has finished yet.", swiss: "Swiss", duplicate: "Duplicate",
@@ -30,7 +30,7 @@ const STRINGS = {
     standings: "Таблица", finalStandings: "Итоговая таблица", liveStandings: "Таблица (сейчас)",
     rank: "№", player: "Игрок", total: "Итого", round: "Тур", tables: "Столы",
     table: "Стол", byes: "Пропускают тур", commitment: "Обязательство", secret: "Секрет",
-    secretLater: "откроется после тура", record: "запись", replay: "повтор", watch: "смотреть", play: "играть",
+    secretLater: "откроется после тура", sealed: "скрыто до конца тура", record: "запись", replay: "повтор", watch: "смотреть", play: "играть",
     pending: "не начат", playing: "идёт", done: "сыгран", bot: "бот (вне зачёта)",
     tieBreaks: "Дополнительные показатели", back: "Лобби", registeredPlayers: "Записались",
     noStandings: "Ни один тур ещё не сыгран.", swiss: "Швейцарская", duplicate: "Дубликат",
@@ -120,8 +120,9 @@ function roundSection(round, me) {
         h("td", tr(table.status === "finished" ? "done" : "playing")),
         h("td", table.replay ? [h("a.replay-link", { href: table.replay }, tr("replay")), " · ",
           h("a.record-link", { href: table.record }, tr("record"))]
-          : h("a.watch-link", { href: `#/table/${table.table}` },
-            tr(me && Object.values(table.seats).includes(me) ? "play" : "watch"))))))) : null);
+          : me && Object.values(table.seats).includes(me) ? h("a.watch-link", { href: `#/table/${table.table}` }, tr("play"))
+          : round.sealed ? h("span.muted.sealed", tr("sealed"))
+          : h("a.watch-link", { href: `#/table/${table.table}` }, tr("watch"))))))) : null);
 }
 
 /** A tournament's page; reloads itself every few seconds while the tournament runs. */
