@@ -48,11 +48,24 @@ class Checker:
         seats = self.players
         return point, set.intersection(*(may_know(point, s) for s in seats))
 
+    def _hint_point(
+        self, span: list[tuple[int, int]], cards: set[Card], audience: str
+    ) -> tuple[int, int]:
+        """The earliest point of ``span`` (asked .. answered) that shows ``cards``, else
+        its first point (so that the failure names the position asked in)."""
+        for at in sorted(set(span)):
+            if not cards - self.allowed(*at, audience)[1]:
+                return at
+        return span[0]
+
     def check(
         self, messages: list[dict[str, Any]], audience: str, asked: dict[str, int] | None = None
     ) -> None:
-        """``asked``: a hint's id → how many messages had come when it was asked (a hint
-        answers the position it was asked in, even when it arrives later)."""
+        """``asked``: a hint's id → how many messages had come when it was asked. A hint
+        answers the server's position when the request arrives: not before the one the
+        asker had seen, not after the last one sent to him before the answer (the scan
+        found hints asked on a deal's or a talon's eve answered a move later), so it
+        may name what some point in between shows."""
         deal, done = 1, 0
         points: list[tuple[int, int]] = []
         for message in messages:
@@ -68,7 +81,7 @@ class Checker:
                 continue
             at = (deal, done)
             if message.get("type") == "hint" and asked and message.get("id") in asked:
-                at = points[max(0, asked[message["id"]] - 1)]
+                at = self._hint_point(points[max(0, asked[message["id"]] - 1) :], cards, audience)
             point, allowed = self.allowed(*at, audience)
             leaked = cards - allowed
             assert not leaked, f"{audience} saw {sorted(map(str, leaked))} in {message}"
@@ -224,7 +237,12 @@ def test_an_open_defence_first_hand_may_claim_before_any_card() -> None:
         {"seat": "W", "action": "♥A"}, {"seat": "W", "action": "play 6♣"},
         {"seat": "E", "action": "pass"}, {"seat": "S", "action": "whist"},
         {"seat": "S", "action": "open"}, {"seat": "W", "action": "claim 10"},
+        {"seat": "S", "action": "reject"}, {"seat": "W", "action": "♣A"},
     ]  # fmt: skip
+    for done in (10, 11):  # the declarer's claim (rejected) before his first card
+        assert Card.parse("♦J") not in may_know(DealPoint(rules, declarer_first, done), Seat.W)
+    assert Card.parse("♦J") in may_know(DealPoint(rules, declarer_first, 12), Seat.W)
+    declarer_first["actions"] = declarer_first["actions"][:10]  # no card at all
     assert Card.parse("♦J") not in may_know(DealPoint(rules, declarer_first, 10), Seat.W)
 
 

@@ -17,7 +17,7 @@ point and answers, for one seat, the set of cards it may have seen there:
   the defenders' hands for everybody from the start of play (the whisting's end, seen
   in the record at the play's first card or claim), or, with ``open_after_first_lead``
   when the declarer is first hand (his card is the first of play), right after that card
-  (§6), and not at all if he claims before any card;
+  (§6): a claim before it shows nothing, and with no card the defence never opens;
 - a misère: the declarer's hand, talon and discard for the catchers from the contract,
   or after trick 1 with ``misere_open_after_first_trick``; with 2 players the live
   catcher sees the dummy too; the Balkan betl (docs/balkan.md): the declarer's hand as
@@ -153,9 +153,11 @@ class DealPoint:
                 contract.startswith("10") and self.rules.ten_checked and not self.rules.is_balkan
             )
             opens_at = start
-            if self.rules.open_after_first_lead and actions[start][0] == actions[contract_at][0]:
-                # The declarer leads: only right after his card (a claim shows nothing).
-                opens_at = start + 1 if _is_card(actions[start][1]) else len(actions) + 1
+            leader = actions[start if play_at is None else play_at][0]
+            if self.rules.open_after_first_lead and leader == actions[contract_at][0]:
+                # The declarer leads: only right after his first card (a claim before it
+                # shows nothing; with no card at all the defence never opens).
+                opens_at = len(actions) + 1 if play_at is None else play_at + 1
             self.open_defence = opened and done >= opens_at
         trick = 3  # every trick has three cards (with 2 players: the dummy's too)
         if self.contract is not None and contract_at is not None and _misere(self.contract):
