@@ -53,6 +53,13 @@ def test_register_play_a_round_read_the_standings(
         page.locator("button#register").click()
         page.locator(".registered").wait_for(timeout=10_000)
     first.screenshot(path=str(artifacts / "tournament-registered.png"))
+    # The first page learns of the later registrations when it is read again.
+    first.reload()
+    first.wait_for_selector(f'.tournament-page[data-tournament="{tid}"]')
+    first.wait_for_function(
+        "() => document.querySelector('.tournament-page').innerText.split('tp').length > 3",
+        timeout=10_000,
+    )
     assert first.locator(".tournament-page").inner_text().count("tp") >= 3
 
     # At the start the round's table appears; each person opens it from the page.
