@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from server_harness import ServerProcess
-from tournament_harness import create, join, play_rounds, settings, wait_for
+from tournament_harness import create, join, play_rounds, settings, tournament_club, wait_for
 
 from preferans.notation.fair import check_fairness
 from preferans.scoring.rating import rating_delta
@@ -22,15 +22,7 @@ from preferans.tournament.verify import verify_tournament
 
 @pytest.fixture(scope="module")
 def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = ServerProcess(
-        Path(tmp_path_factory.mktemp("tplay")),
-        "--grace",
-        "60",
-        "--tournament-bot",
-        "novice",
-        "--connections-per-address",
-        "500",
-    ).start()
+    process = tournament_club(Path(tmp_path_factory.mktemp("tplay")), 60)
     yield process
     process.stop()
 

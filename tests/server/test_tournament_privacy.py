@@ -12,21 +12,13 @@ from typing import Any
 
 import pytest
 from server_harness import Client, ServerProcess, autoplay
-from tournament_harness import Player, create, join, settings, wait_for
+from tournament_harness import Player, create, join, settings, tournament_club, wait_for
 
 
 @pytest.fixture(scope="module")
 def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     # A long grace: nobody plays for the people of the table that waits.
-    process = ServerProcess(
-        Path(tmp_path_factory.mktemp("tprivacy")),
-        "--grace",
-        "120",
-        "--tournament-bot",
-        "novice",
-        "--connections-per-address",
-        "500",
-    ).start()
+    process = tournament_club(Path(tmp_path_factory.mktemp("tprivacy")), 120)
     yield process
     process.stop()
 

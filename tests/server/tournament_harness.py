@@ -7,12 +7,28 @@ import asyncio
 import random
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
 from server_harness import Client, ServerProcess, autoplay
 
-__all__ = ["Player", "create", "play_rounds", "settings", "wait_for"]
+__all__ = ["Player", "create", "play_rounds", "settings", "tournament_club", "wait_for"]
+
+
+def tournament_club(data_dir: Path, grace: int, *extra: str) -> ServerProcess:
+    """A club for tournament tests: novice bots fill short tables (fast), the absent get
+    ``grace`` seconds, and every browser and socket of a test may come from one address."""
+    return ServerProcess(
+        data_dir,
+        "--grace",
+        str(grace),
+        "--tournament-bot",
+        "novice",
+        "--connections-per-address",
+        "500",
+        *extra,
+    ).start()
 
 
 def settings(**changes: Any) -> dict[str, Any]:

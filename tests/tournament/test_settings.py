@@ -151,3 +151,9 @@ def test_a_value_built_directly_is_validated_too() -> None:
             min_players=3,
             max_players=3,
         )
+
+
+def test_the_lobby_line_counts_one_round_and_one_deal_in_the_singular() -> None:
+    settings = TournamentSettings.parse(good(rounds=1, deals=1, pulya_target=...))
+    assert "1 round, 1 deal" in settings.describe("en")
+    assert "сдач в туре: 1" in settings.describe("ru")

@@ -269,7 +269,7 @@ class TournamentSettings:
             length = (
                 f"до {self.pulya_target}"
                 if self.pulya_target is not None
-                else f"по {self.deals} сдач"
+                else f"сдач в туре: {self.deals}"
             )
             return (
                 f"{_KINDS_RU[self.kind]}, {self.variant}, {self.table_size} за столом, "
@@ -278,11 +278,11 @@ class TournamentSettings:
         length = (
             f"pulya to {self.pulya_target}"
             if self.pulya_target is not None
-            else f"{self.deals} deals"
+            else f"{self.deals} deal{'s' * (self.deals != 1)}"
         )
         return (
             f"{self.kind}, {self.variant}, {self.table_size} at a table, "
-            f"{self.rounds} rounds, {length}"
+            f"{self.rounds} round{'s' * (self.rounds != 1)}, {length}"
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -3,47 +3,62 @@
 
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
-import { language } from "./i18n.js";
+import { language, translator } from "./i18n.js";
 
+// Each key's [English, Russian] pair (i18n.translator).
 const STRINGS = {
-  en: {
-    tournaments: "Tournaments", upcoming: "Upcoming", running: "Running", finished: "Finished",
-    cancelled: "Cancelled", none: "None.", starts: "starts", players: "players",
-    director: "Director", settings: "Settings", register: "Register", unregister: "Withdraw",
-    registered: "You are registered.", password: "Tournament password",
-    standings: "Standings", finalStandings: "Final standings", liveStandings: "Standings (live)",
-    rank: "#", player: "Player", total: "Total", round: "Round", tables: "Tables",
-    table: "Table", byes: "Byes", commitment: "Commitment", secret: "Secret",
-    secretLater: "revealed after the round", sealed: "hidden until the round is over", record: "record", replay: "replay", watch: "watch", play: "play",
-    pending: "not started", playing: "playing", done: "finished", bot: "bot (not ranked)",
-    tieBreaks: "Tie-breaks", back: "Lobby", registeredPlayers: "Registered",
-    noStandings: "No round has finished yet.", swiss: "Swiss", duplicate: "Duplicate",
-    loginToRegister: "Log in to register.", open: "Open", perMove: "{s} s a move",
-    status_upcoming: "registration open", status_running: "running", status_finished: "finished",
-    status_cancelled: "cancelled",
-  },
-  ru: {
-    tournaments: "Турниры", upcoming: "Скоро", running: "Идут", finished: "Завершены",
-    cancelled: "Отменены", none: "Нет.", starts: "начало", players: "игроков",
-    director: "Директор", settings: "Условия", register: "Записаться", unregister: "Сняться",
-    registered: "Вы записаны.", password: "Пароль турнира",
-    standings: "Таблица", finalStandings: "Итоговая таблица", liveStandings: "Таблица (сейчас)",
-    rank: "№", player: "Игрок", total: "Итого", round: "Тур", tables: "Столы",
-    table: "Стол", byes: "Пропускают тур", commitment: "Обязательство", secret: "Секрет",
-    secretLater: "откроется после тура", sealed: "скрыто до конца тура", record: "запись", replay: "повтор", watch: "смотреть", play: "играть",
-    pending: "не начат", playing: "идёт", done: "сыгран", bot: "бот (вне зачёта)",
-    tieBreaks: "Дополнительные показатели", back: "Лобби", registeredPlayers: "Записались",
-    noStandings: "Ни один тур ещё не сыгран.", swiss: "Швейцарская", duplicate: "Дубликат",
-    loginToRegister: "Войдите, чтобы записаться.", open: "Открыть", perMove: "{s} с на ход",
-    status_upcoming: "идёт запись", status_running: "идёт", status_finished: "завершён",
-    status_cancelled: "отменён",
-  },
+  tournaments: ["Tournaments","Турниры"],
+  upcoming: ["Upcoming","Скоро"],
+  running: ["Running","Идут"],
+  finished: ["Finished","Завершены"],
+  cancelled: ["Cancelled","Отменены"],
+  none: ["None.","Нет."],
+  starts: ["starts","начало"],
+  players: ["players","игроков"],
+  director: ["Director","Директор"],
+  settings: ["Settings","Условия"],
+  register: ["Register","Записаться"],
+  unregister: ["Withdraw","Сняться"],
+  registered: ["You are registered.","Вы записаны."],
+  password: ["Tournament password","Пароль турнира"],
+  standings: ["Standings","Таблица"],
+  finalStandings: ["Final standings","Итоговая таблица"],
+  liveStandings: ["Standings (live)","Таблица (сейчас)"],
+  rank: ["#","№"],
+  player: ["Player","Игрок"],
+  total: ["Total","Итого"],
+  round: ["Round","Тур"],
+  tables: ["Tables","Столы"],
+  table: ["Table","Стол"],
+  byes: ["Byes","Пропускают тур"],
+  commitment: ["Commitment","Обязательство"],
+  secret: ["Secret","Секрет"],
+  secretLater: ["revealed after the round","откроется после тура"],
+  sealed: ["hidden until the round is over","скрыто до конца тура"],
+  record: ["record","запись"],
+  replay: ["replay","повтор"],
+  watch: ["watch","смотреть"],
+  play: ["play","играть"],
+  pending: ["not started","не начат"],
+  playing: ["playing","идёт"],
+  done: ["finished","сыгран"],
+  bot: ["bot (not ranked)","бот (вне зачёта)"],
+  tieBreaks: ["Tie-breaks","Дополнительные показатели"],
+  back: ["Lobby","Лобби"],
+  registeredPlayers: ["Registered","Записались"],
+  noStandings: ["No round has finished yet.","Ни один тур ещё не сыгран."],
+  swiss: ["Swiss","Швейцарская"],
+  duplicate: ["Duplicate","Дубликат"],
+  loginToRegister: ["Log in to register.","Войдите, чтобы записаться."],
+  open: ["Open","Открыть"],
+  perMove: ["{s} s a move","{s} с на ход"],
+  status_upcoming: ["registration open","идёт запись"],
+  status_running: ["running","идёт"],
+  status_finished: ["finished","завершён"],
+  status_cancelled: ["cancelled","отменён"],
 };
 
-function tr(key) {
-  const table = STRINGS[language()] || STRINGS.en;
-  return table[key] ?? STRINGS.en[key] ?? key;
-}
+const tr = translator(STRINGS);
 
 function when(seconds) {
   return new Date(seconds * 1000).toLocaleString(language() === "ru" ? "ru-RU" : "en-GB",
