@@ -68,6 +68,16 @@ def test_processes_do_not_change_the_result() -> None:
     assert one.per_deal == two.per_deal
 
 
+def test_common_seed_makes_two_copies_of_a_bot_tie_on_every_deal() -> None:
+    # Two random bots: with their own seeds they play differently and the deals show it;
+    # with a common seed they are one bot, so every deal's difference is exactly zero.
+    rules = find_rules("sochi")
+    own = run_match(["random", "random"], rules, 6, seed=2, processes=1)
+    common = run_match(["random", "random"], rules, 6, seed=2, processes=1, common_seed=True)
+    assert any(abs(a - b) > 1.0 for a, b in own.per_deal)
+    assert all(a == pytest.approx(b, abs=1e-9) for a, b in common.per_deal)
+
+
 def test_heuristic_beats_random() -> None:
     rules = find_rules("sochi")
     result = run_match(["heuristic", "random"], rules, 40, seed=1)

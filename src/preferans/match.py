@@ -119,6 +119,7 @@ class _Task:
     index: int
     options: tuple[dict[str, Any], ...]
     deadline: float = 30.0
+    common_seed: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ def duplicate_deal(task: _Task) -> DealScores:
             make_player(
                 _spec(level),
                 slot=i,
-                seed=bot_seed + 7919 * i,
+                seed=bot_seed if task.common_seed else bot_seed + 7919 * i,
                 deal=task.index,
                 rules=rules,
                 seats=seats,
@@ -261,9 +262,10 @@ def _tasks(
     options: tuple[dict[str, Any], ...],
     first: int = 0,
     deadline: float = 30.0,
+    common_seed: bool = False,
 ) -> Iterator[_Task]:
     for index in range(first, first + deals):
-        yield _Task(levels, rules, seed, index, options, deadline)
+        yield _Task(levels, rules, seed, index, options, deadline, common_seed)
 
 
 def run_match(
@@ -278,6 +280,7 @@ def run_match(
     first: int = 0,
     deadline: float = 30.0,
     sprt: SPRT | None = None,
+    common_seed: bool = False,
 ) -> MatchResult:
     """Play ``deals`` duplicate deals; ``processes=None`` uses every core.
 
@@ -287,6 +290,9 @@ def run_match(
     ``deadline`` is an external engine's time per decision in seconds; ``sprt`` stops the
     match at the first deal where it reaches a verdict on bot 0 minus bot 1 (the deals
     are judged in order, so the stopping point does not depend on the processes either).
+    ``common_seed`` gives every bot the same seed (common random numbers): two versions of
+    one bot then play alike wherever their decisions agree, so only the deals where they
+    differ add noise to the difference.
     """
     names = tuple(levels)
     opts = tuple(options) if options is not None else tuple({} for _ in names)
@@ -294,7 +300,7 @@ def run_match(
         raise RulesError("one options mapping per bot", ru="нужно по набору настроек на бота")
     seatings(len(names), rules.players)  # validates the count early
     result = MatchResult(names, rules, seed)
-    tasks = _tasks(names, rules, deals, seed, opts, first, deadline)
+    tasks = _tasks(names, rules, deals, seed, opts, first, deadline, common_seed)
     differences: list[float] = []
 
     def take(deal: DealScores) -> bool:

@@ -94,6 +94,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="stop when the first bot minus the second is shown nearer MU1 or MU0 "
         "(whists/deal; alpha = beta = 0.05 by default)",
     )
+    parser.add_argument(
+        "--common-seed",
+        action="store_true",
+        help="give every bot the same seed, so two versions of one bot differ only where "
+        "their decisions do (a smaller interval for the same deals)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
         "--per-deal", metavar="FILE", help="also write every deal's scores to FILE (JSON)"
@@ -185,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
         "first": args.first_deal,
         "deadline": args.deadline,
         "sprt": sprt,
+        "common_seed": args.common_seed,
     }
     started = time.perf_counter()
     if args.no_progress or args.json:
