@@ -1,4 +1,4 @@
-"""Decision time of the sampling bot at its default setting, against the heuristic bot.
+"""Decision time of the sampling bot (default setting or ``--samples N``) and the heuristic.
 
 Deals are played with the sampling bot in one seat (rotating) and heuristic bots in the
 others; every decision the sampling bot is asked for is timed, and the heuristic bot is
@@ -6,10 +6,11 @@ timed on the very same views, so the ratio comes from one run. Times are CPU tim
 process (``time.process_time``): the solver runs one thread, so this is one core, and it
 is not inflated by other work on a shared machine. Usage::
 
-    .venv/bin/python benchmarks/bots.py [--deals 60] [--variant sochi] [--seed 7]
+    .venv/bin/python benchmarks/bots.py [--deals 60] [--variant sochi] [--seed 7] [--samples 16]
 
-With ``--variant balkan`` the times are also shown per kind of decision (bidding, the
-talon discard, the game named, the defence and kontra, card play, play beside an out seat).
+The times are also shown per kind of decision (the game's phase: bidding, the discard and
+the contract, whisting, card play; in the Balkan game also play beside an out seat), each
+with its share of the bot's time, which says where more deals per decision cost most.
 """
 
 from __future__ import annotations
@@ -37,10 +38,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--variant", default="sochi")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--samples", type=int, default=DEFAULT_SAMPLES, help="the sampling bot's deals per decision"
+    )
     args = parser.parse_args()
     rules = find_rules(args.variant)
     seats = player_seats(rules.players)
-    sampling = SamplingBot(seed=args.seed)
+    sampling = SamplingBot(seed=args.seed, samples=args.samples)
     heuristic = make_bot("heuristic", args.seed)
     times: list[float] = []
     heuristic_times: list[float] = []
@@ -76,7 +80,7 @@ def main() -> None:
         t for t, n, x in zip(heuristic_times, choices, talon_led, strict=True) if n > 1 and x
     ]
     print(
-        f"sampling bot, default setting ({DEFAULT_SAMPLES} deals per decision), "
+        f"sampling bot, {args.samples} deals per decision, "
         f"solver backend {BACKEND}, {args.variant}, {args.deals} deals, one core (CPU time)"
     )
     for label, s_times, h_times in (
@@ -94,16 +98,17 @@ def main() -> None:
             f"{h_med * 1000:6.2f} ms  p95 {h_p95 * 1000:6.2f} ms  |  ratio of medians "
             f"{med / max(h_med, 1e-9):6.0f}×  of p95 {p95 / max(h_p95, 1e-9):6.0f}×"
         )
-    if rules.is_balkan:
-        # Balkan: every kind of decision is solved; each kind's times, choices only.
-        kinds = sorted({p for p, n in zip(phases, choices, strict=True) if n > 1})
-        for kind in kinds:
-            got = [t for t, p, n in zip(times, phases, choices, strict=True) if p == kind and n > 1]
-            med, p95 = statistics.median(got), _quantile(got, 0.95)
-            print(
-                f"  balkan {kind:<17} n={len(got):4d}  sampling median {med * 1000:7.1f} ms  "
-                f"p95 {p95 * 1000:7.1f} ms  max {max(got) * 1000:7.1f} ms"
-            )
+    # Each kind of decision's times (choices only) and its share of the bot's time.
+    total = sum(real) or 1.0
+    kinds = sorted({p for p, n in zip(phases, choices, strict=True) if n > 1})
+    for kind in kinds:
+        got = [t for t, p, n in zip(times, phases, choices, strict=True) if p == kind and n > 1]
+        med, p95 = statistics.median(got), _quantile(got, 0.95)
+        print(
+            f"  {args.variant} {kind:<17} n={len(got):4d}  sampling median "
+            f"{med * 1000:7.1f} ms  p95 {p95 * 1000:7.1f} ms  max {max(got) * 1000:7.1f} ms"
+            f"  share of time {100 * sum(got) / total:5.1f}%"
+        )
 
 
 if __name__ == "__main__":

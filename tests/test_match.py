@@ -9,6 +9,7 @@ import statistics
 
 import pytest
 
+from preferans import match as match_module
 from preferans.cli import match as match_cli
 from preferans.match import confidence_interval, run_match, seatings
 from preferans.rules import find_rules
@@ -76,6 +77,18 @@ def test_common_seed_makes_two_copies_of_a_bot_tie_on_every_deal() -> None:
     common = run_match(["random", "random"], rules, 6, seed=2, processes=1, common_seed=True)
     assert any(abs(a - b) > 1.0 for a, b in own.per_deal)
     assert all(a == pytest.approx(b, abs=1e-9) for a, b in common.per_deal)
+    # Agreeing at every step, they play each deal once, not once per seating.
+    assert common.decisions[0] * 2 < own.decisions[0]
+
+
+def test_common_seed_scores_every_deal_as_the_full_duplicate_does() -> None:
+    rules = find_rules("sochi")
+    levels = ("heuristic", "random")
+    result = run_match(list(levels), rules, 3, seed=4, processes=1, common_seed=True)
+    for index in range(3):
+        task = match_module._Task(levels, rules, 4, index, ({}, {}), common_seed=True)
+        full = match_module.every_seating(task, match_module.deal_bots(task))
+        assert result.per_deal[index] == pytest.approx(full.scores)
 
 
 def test_heuristic_beats_random() -> None:

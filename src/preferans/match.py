@@ -144,10 +144,29 @@ def duplicate_deal(task: _Task) -> DealScores:
     """Each bot's mean whists over every seating of one deal."""
     rules = task.rules
     seats = player_seats(rules.players)
-    totals = [0.0] * len(task.levels)
-    counts = [0] * len(task.levels)
+    instances = deal_bots(task)
+    if task.common_seed:
+        agreed = _agreed_deal(rules, _dealer(rules, task.index), task, instances)
+        if agreed is not None:
+            # Every bot chose alike at every step, so every seating plays this same deal.
+            values = deal_value(agreed, rules)
+            mean = sum(values.get(seat, 0.0) for seat in seats) / len(seats)
+            return DealScores(
+                [mean] * len(task.levels),
+                [bot.decisions for bot in instances],
+                [bot.seconds for bot in instances],
+                [dict(bot.forfeits()) for bot in instances],
+                [bot.cpu_seconds for bot in instances],
+            )
+    return every_seating(task, instances)
+
+
+def deal_bots(task: _Task) -> list[TimedBot]:
+    """The bots of one deal, each with its seed (one for all with ``common_seed``)."""
+    rules = task.rules
+    seats = player_seats(rules.players)
     bot_seed = task.seed * 1_000_003 + task.index
-    instances = [
+    return [
         TimedBot(
             make_player(
                 _spec(level),
@@ -162,6 +181,14 @@ def duplicate_deal(task: _Task) -> DealScores:
         )
         for i, level in enumerate(task.levels)
     ]
+
+
+def every_seating(task: _Task, instances: list[TimedBot]) -> DealScores:
+    """Each bot's mean whists with the deal played once for every seating."""
+    rules = task.rules
+    seats = player_seats(rules.players)
+    totals = [0.0] * len(task.levels)
+    counts = [0] * len(task.levels)
     for seating in seatings(len(task.levels), rules.players):
         bots: dict[Seat, Bot] = {seat: instances[b] for seat, b in zip(seats, seating, strict=True)}
         if rules.players == 2:
@@ -178,6 +205,30 @@ def duplicate_deal(task: _Task) -> DealScores:
         [dict(bot.forfeits()) for bot in instances],
         [bot.cpu_seconds for bot in instances],
     )
+
+
+def _agreed_deal(
+    rules: Rules, dealer: Seat, task: _Task, instances: list[TimedBot]
+) -> DealResult | None:
+    """The deal played with every bot asked at every step, or None at the first step where
+    they differ. Bots with one seed decide by their view alone, so when they all agree the
+    deal goes the same way in every seating: played once instead of once per seating."""
+    from preferans.game import Deal, new_deal
+
+    state = new_deal(rules, Deal.random(rules, dealer, deal_rng(task.seed, task.index)))
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            result = state.result()
+            for bot in instances:
+                _tell_deal_over(
+                    rules, state, result, dict.fromkeys(player_seats(rules.players), bot)
+                )
+            return result
+        actions = [bot.choose_state(state) for bot in instances]
+        if any(a != actions[0] for a in actions[1:]):
+            return None
+        state = state.apply(actions[0])
+    raise AssertionError("the deal did not end")
 
 
 _SPECS: dict[str, BotSpec] = {}
@@ -292,7 +343,8 @@ def run_match(
     are judged in order, so the stopping point does not depend on the processes either).
     ``common_seed`` gives every bot the same seed (common random numbers): two versions of
     one bot then play alike wherever their decisions agree, so only the deals where they
-    differ add noise to the difference.
+    differ add noise to the difference; a deal where every bot agrees at every step is
+    played once (every seating would play it the same way), the others in every seating.
     """
     names = tuple(levels)
     opts = tuple(options) if options is not None else tuple({} for _ in names)

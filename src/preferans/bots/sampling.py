@@ -138,12 +138,21 @@ class SamplingBot:
 
     name = "sampling"
 
-    def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, threads: int = 1) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = DEFAULT_SAMPLES,
+        threads: int = 1,
+        whist_samples: int = 0,
+        open_rule: str = "open",
+    ) -> None:
         if samples < 1:
             raise PreferansError("samples must be at least 1")
         self.seed = seed
         self.samples = samples
         self.threads = threads
+        self.whist_samples = whist_samples or max(6, samples // 2)
+        self.open_rule = open_rule
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -977,7 +986,7 @@ class SamplingBot:
         declarer = view.declarer
         if contract is None or declarer is None or contract.is_misere:
             return None
-        worlds, exact = self._worlds(view, max(6, self.samples // 2))
+        worlds, exact = self._worlds(view, self.whist_samples)
         if not worlds:
             return None
         order = view.active
@@ -997,7 +1006,7 @@ class SamplingBot:
         if open_ is not None and closed is not None:
             # Open lets the defence play both hands without mistakes: worth it when the
             # contract is likely made; closed keeps the declarer guessing when it may fail.
-            choice = open_ if p_made >= 0.5 else closed
+            choice = open_ if p_made >= 0.5 or self.open_rule == "open" else closed
             shown = (
                 Option(open_, 0.0, None, p_made),
                 Option(closed, 0.0, None, p_made),
