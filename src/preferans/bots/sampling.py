@@ -143,7 +143,6 @@ class SamplingBot:
         seed: int = 0,
         samples: int = DEFAULT_SAMPLES,
         threads: int = 1,
-        whist_samples: int = 0,
         open_rule: str = "open",
     ) -> None:
         if samples < 1:
@@ -151,7 +150,6 @@ class SamplingBot:
         self.seed = seed
         self.samples = samples
         self.threads = threads
-        self.whist_samples = whist_samples or max(6, samples // 2)
         self.open_rule = open_rule
 
     def choose(self, view: View) -> Action:
@@ -986,7 +984,7 @@ class SamplingBot:
         declarer = view.declarer
         if contract is None or declarer is None or contract.is_misere:
             return None
-        worlds, exact = self._worlds(view, self.whist_samples)
+        worlds, exact = self._worlds(view, max(6, self.samples // 2))
         if not worlds:
             return None
         order = view.active
