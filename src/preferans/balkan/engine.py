@@ -44,8 +44,8 @@ from preferans.result import DealKind, WhistChoice
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.balkan.state import BalkanDealState as DealState
-    from preferans.game.state import DealState as AnyState
+    from preferans.balkan.core import BalkanCore as DealState
+    from preferans.game.core import DealCore as AnyState
 
 __all__ = [
     "bidding_apply",

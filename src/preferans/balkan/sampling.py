@@ -40,18 +40,19 @@ from preferans.balkan.bot import (
 )
 from preferans.balkan.payoff import balkan_value
 from preferans.bots.evaluation import misere_risk
-from preferans.bots.heuristic import defence_estimate, here_answered, heuristic_action
+from preferans.bots.heuristic import defence_estimate, here_answered
 from preferans.bots.inference import TALON, World, hidden_slots
 from preferans.bots.payoff import split_defence, synth_result
 from preferans.bots.sampling import (
+    CardTurn,
     Decision,
     Option,
-    best_over_pass,
+    bid_decision,
+    card_turn,
     discard_decision,
     find_call,
     game_discards,
     misere_discards,
-    representatives,
 )
 from preferans.cards import CardSet
 from preferans.contracts import Contract, Strain, balkan_ladder
@@ -62,7 +63,7 @@ from preferans.solver import Objective, Position
 
 if TYPE_CHECKING:
     from preferans.bots.sampling import SamplingBot
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = ["BALKAN_BID_MARGIN", "KONTRA_CAP", "KONTRA_MARGIN", "balkan_decide"]
 
@@ -89,7 +90,7 @@ _IGRAS = tuple(c for c in _LADDER if c.without_talon)
 
 def balkan_decide(bot: SamplingBot, view: View) -> Decision | None:
     """The Balkan decision for this view, or None when the view does not add up."""
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
 
     phase = view.phase
     if phase is Phase.PLAY:
@@ -290,35 +291,29 @@ def _declared_value(
 def _play(bot: SamplingBot, view: View) -> Decision | None:
     """The card play, through the shared card evaluation (with its equivalent-card
     choice), priced in bula-equivalent whists by :func:`_play_table`."""
-    legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
     contract, declarer = view.contract, view.declarer
-    if not legal or contract is None or declarer is None:
+    if contract is None or declarer is None:
         return None
-    reps = representatives(legal, view)
-    default = heuristic_action(view)
-    if len(reps) == 1:
-        return Decision(default, method="forced")
-    mover = view.to_move if view.to_move is not None else view.seat
+    turn = card_turn(view)
+    if not isinstance(turn, CardTurn):
+        return turn
+    mover = turn.mover
     order = tuple(view.active)
     index = {s: i for i, s in enumerate(order)}
     objective = Objective.MISERE if contract.is_misere else Objective.TRICKS
     worlds, exact = bot._worlds(view, bot.samples)
     if not worlds:
         return None
-    trick = view.current_trick
-    leader = trick[0][0] if trick else mover
-    played = tuple(card.index for _, card in trick)
     trump = _trump(contract)
 
     def make_position(world: World) -> Position:
         hands = tuple(None if s == view.out else world.hand(s) for s in order)
-        return Position.make(hands, leader=index[leader], trump=trump, played=played)
+        return Position.make(hands, leader=index[turn.leader], trump=trump, played=turn.played)
 
     table = _play_table(view, mover, declarer, contract)
     return bot.evaluate_cards(
         view,
-        reps,
-        default,
+        turn,
         worlds,
         exact,
         objective=objective,
@@ -417,16 +412,7 @@ def _bid(bot: SamplingBot, view: View) -> Decision | None:
             continue
         shown = None if target.is_misere else mean_tricks.get(target)
         options.append(Option(action, ev[target], shown))
-    if not options:
-        return None
-    chosen = best_over_pass(options, pass_, BALKAN_BID_MARGIN)
-    return Decision(
-        chosen.action,
-        tuple(options),
-        samples=len(worlds),
-        exact=exact,
-        notes={"best_contract_value": max(ev.values(), default=0.0)},
-    )
+    return bid_decision(options, pass_, BALKAN_BID_MARGIN, ev, samples=len(worlds), exact=exact)
 
 
 def _bid_games(
@@ -507,7 +493,7 @@ def _bid_games(
 
 
 def _declarer(bot: SamplingBot, view: View) -> Decision | None:
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
 
     legal = view.legal_actions
     bid = view.bid

@@ -10,7 +10,7 @@ of the view, so the level is fast and fully reproducible.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -41,10 +41,11 @@ from preferans.errors import PreferansError
 from preferans.families import family_of
 
 if TYPE_CHECKING:
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = [
     "HeuristicBot",
+    "best_declare",
     "best_game_discard",
     "choose_card",
     "declarer_estimate",
@@ -70,7 +71,7 @@ class HeuristicBot:
 
 def heuristic_action(view: View) -> Action:
     """The heuristic choice for any phase (the sampling bot falls back on it)."""
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
 
     legal = view.legal_actions
     if not legal:
@@ -241,22 +242,40 @@ def _declare(view: View) -> Action:
     if bid is not None and bid.is_misere:
         return next((a for a in declares if a.contract.is_misere), legal[0])
     hand = view.hand
+    action = best_declare(
+        declares, lambda c: _margin(hand, c), cap=RAISE_CAP, per_level=0.1, short=0.4
+    )
+    if action is None:
+        return walk or legal[0]
+    margin = _margin(hand, action.contract)
+    if walk is not None and margin <= WALK_MARGIN:
+        return walk
+    return action
+
+
+def best_declare(
+    declares: Sequence[Declare],
+    margin: Callable[[Contract], float],
+    *,
+    cap: float,
+    per_level: float,
+    short: float,
+) -> Declare | None:
+    """The game to name (misère aside; None when there is none): the cheapest contract
+    with a good ``margin`` of tricks over the need, a higher one only with room to spare
+    (the margin counts up to ``cap``, each level adds ``per_level`` for its price, a game
+    short of its tricks loses ``short``); ties go to the lower contract."""
     scored: list[tuple[float, Declare]] = []
     for action in declares:
         contract = action.contract
         if contract.is_misere:
             continue
-        margin = _margin(hand, contract)
-        # Prefer the cheapest contract with a good margin; a higher one only with room.
-        score = min(margin, RAISE_CAP) + 0.1 * contract.level - (0.4 if margin < 0 else 0.0)
+        room = margin(contract)
+        score = min(room, cap) + per_level * contract.level - (short if room < 0 else 0.0)
         scored.append((score, action))
     if not scored:
-        return walk or legal[0]
-    score, action = max(scored, key=lambda t: (t[0], -t[1].contract.ladder_key))
-    margin = _margin(hand, action.contract)
-    if walk is not None and margin <= WALK_MARGIN:
-        return walk
-    return action
+        return None
+    return max(scored, key=lambda t: (t[0], -t[1].contract.ladder_key))[1]
 
 
 def _margin(hand: CardSet, contract: Contract) -> float:
