@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import Action, Bid, Call, CallKind, Declare, card_action
 from preferans.bots.evaluation import declarer_tricks, misere_risk, should_bid_misere
-from preferans.bots.heuristic import best_declare, find_call, misere_discard_card, own_lead
+from preferans.bots.heuristic import (
+    best_declare,
+    find_call,
+    find_calls,
+    misere_discard_card,
+    own_lead,
+)
 from preferans.cards import CardSet, Suit
 from preferans.contracts import Contract
 
@@ -187,10 +193,9 @@ def _defence_tricks(cards: CardSet, trump: Suit | None) -> float:
 def _defence(view: View) -> Action:
     legal = view.legal_actions
     contract = view.contract
-    pass_ = find_call(legal, CallKind.PASS)
-    whist = find_call(legal, CallKind.WHIST)
-    invite = find_call(legal, CallKind.INVITE)
-    kontra = find_call(legal, CallKind.KONTRA)
+    pass_, whist, invite, kontra = find_calls(
+        legal, CallKind.PASS, CallKind.WHIST, CallKind.INVITE, CallKind.KONTRA
+    )
     fallback = pass_ or legal[0]
     if contract is None:
         return fallback

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -195,19 +195,35 @@ def _value(
 ) -> float:
     order = tuple(view.active)
     tricks = _tricks_split(order, declarer, declarer_tricks, out, shares) if played else ()
-    values = _outcome(
+    values = _view_outcome(
+        view, declarer, contract, tricks, whisters, invited, levels or {}, played
+    )
+    return values.get(seat, 0.0)
+
+
+def _view_outcome(
+    view: View,
+    declarer: Seat,
+    contract: Contract,
+    tricks: tuple[tuple[Seat, int], ...],
+    whisters: Sequence[Seat],
+    invited: Seat | None,
+    levels: Mapping[Seat, int],
+    played: bool,
+) -> dict[Seat, float]:
+    """:func:`_outcome` at the view's table, its calls in the order the cache keys on."""
+    return _outcome(
         view.rules,
         view.dealer,
-        order,
+        tuple(view.active),
         declarer,
         contract,
         tricks,
         tuple(sorted(whisters)),
         invited,
-        tuple(sorted((levels or {}).items())),
+        tuple(sorted(levels.items())),
         played,
     )
-    return values.get(seat, 0.0)
 
 
 def _weighted(worlds: Sequence[World], values: Sequence[float]) -> float:
@@ -338,17 +354,8 @@ def _play_table(view: View, mover: Seat, declarer: Seat, contract: Contract) -> 
             tricks = _tricks_split(order, declarer, t, view.out)
         else:
             tricks = _tricks_split(order, declarer, t, None, shares, already)
-        values = _outcome(
-            view.rules,
-            view.dealer,
-            order,
-            declarer,
-            contract,
-            tricks,
-            tuple(sorted(whisters)),
-            view.invited,
-            tuple(sorted(levels.items())),
-            True,
+        values = _view_outcome(
+            view, declarer, contract, tricks, whisters, view.invited, levels, True
         )
         if mover == declarer:
             out.append(values.get(declarer, 0.0))
@@ -727,11 +734,9 @@ def _call_value(
     d1, d2 = [s for s in order if s != declarer]
     partner = d2 if me == d1 else d1
     dhand = world.hand(declarer)
-    if me == declarer:
-        if kind is CallKind.KONTRA:
-            raised = _raised(view)
-            for s in raised:
-                levels[s] = levels.get(s, 0) + 1
+
+    def as_called() -> float:
+        """The game played with the defence called so far and the kontra levels reached."""
         return _value(
             view,
             me,
@@ -743,6 +748,13 @@ def _call_value(
             levels=levels,
             shares=shares,
         )
+
+    if me == declarer:
+        if kind is CallKind.KONTRA:
+            raised = _raised(view)
+            for s in raised:
+                levels[s] = levels.get(s, 0) + 1
+        return as_called()
     if kind in (CallKind.WHIST, CallKind.PASS) and find_call(view.legal_actions, CallKind.WHIST):
         return _whist_stage(view, world, kind is CallKind.WHIST, tricks, alone_tricks, shares)
     if view.invited is None and len(whisters) == 1 and not any(levels.values()):
@@ -779,17 +791,7 @@ def _call_value(
         and not contract.is_misere
     ):
         return _value(view, me, declarer, contract, tricks, whisters=(), played=False)
-    return _value(
-        view,
-        me,
-        declarer,
-        contract,
-        tricks,
-        whisters=whisters,
-        invited=view.invited,
-        levels=levels,
-        shares=shares,
-    )
+    return as_called()
 
 
 def _whist_stage(

@@ -51,6 +51,7 @@ __all__ = [
     "declarer_estimate",
     "defence_estimate",
     "find_call",
+    "find_calls",
     "heuristic_action",
     "misere_discard_card",
     "own_lead",
@@ -71,29 +72,17 @@ class HeuristicBot:
 
 def heuristic_action(view: View) -> Action:
     """The heuristic choice for any phase (the sampling bot falls back on it)."""
-    from preferans.game.phase import Phase
-
     legal = view.legal_actions
     if not legal:
         raise PreferansError(f"{view.seat} has nothing to decide now")
     if len(legal) == 1:
         return legal[0]
-    phase = view.phase
     special = family_of(view.rules).bot_action(view)
     if special is not None:
         return special
-    if phase is Phase.BIDDING:
-        return _bid(view)
-    if phase is Phase.TALON:
-        return _talon(view)
-    if phase is Phase.DISCARD:
-        return _discard(view)
-    if phase is Phase.CONTRACT:
-        return _declare(view)
-    if phase is Phase.WHISTING:
-        return _whist(view)
-    if phase is Phase.CLAIM:
-        return answer_claim(view)
+    decide = _BY_PHASE.get(view.phase.name)
+    if decide is not None:
+        return decide(view)
     cards = [a for a in legal if isinstance(a, CardAction)]
     if cards:
         return card_action(choose_card(play_context(view)))
@@ -103,6 +92,11 @@ def heuristic_action(view: View) -> Action:
 def find_call(legal: Sequence[Action], kind: CallKind) -> Action | None:
     """The call of this kind among the legal actions, if any."""
     return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
+
+
+def find_calls(legal: Sequence[Action], *kinds: CallKind) -> tuple[Action | None, ...]:
+    """The call of each kind among the legal actions (None where there is none)."""
+    return tuple(find_call(legal, kind) for kind in kinds)
 
 
 # --- bidding -----------------------------------------------------------------------------
@@ -321,10 +315,9 @@ WHIST_SCALE = 1.0
 def _whist(view: View) -> Action:
     legal = view.legal_actions
     contract = view.contract
-    whist = find_call(legal, CallKind.WHIST)
-    pass_ = find_call(legal, CallKind.PASS)
-    half = find_call(legal, CallKind.HALF_WHIST)
-    open_ = find_call(legal, CallKind.OPEN)
+    whist, pass_, half, open_ = find_calls(
+        legal, CallKind.WHIST, CallKind.PASS, CallKind.HALF_WHIST, CallKind.OPEN
+    )
     if open_ is not None:
         return open_
     if contract is None or contract.is_misere:
@@ -624,3 +617,14 @@ def _misere_catcher_card(ctx: PlayContext) -> Card:
         return _highest(follow)
     # Void: keep low cards for leads, throw the highest.
     return _highest(list(ctx.legal))
+
+
+#: The decisions of the phases before the card play, by the phase's name.
+_BY_PHASE: dict[str, Callable[[View], Action]] = {
+    "BIDDING": _bid,
+    "TALON": _talon,
+    "DISCARD": _discard,
+    "CONTRACT": _declare,
+    "WHISTING": _whist,
+    "CLAIM": answer_claim,
+}

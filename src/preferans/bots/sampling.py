@@ -63,7 +63,7 @@ from preferans.cards import Card, CardSet
 from preferans.contracts import MISERE, Contract, Strain, bid_ladder
 from preferans.errors import PreferansError
 from preferans.families import family_of
-from preferans.result import DealKind, WhistChoice
+from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat
 from preferans.solver import Objective, Position
@@ -1198,18 +1198,8 @@ def _play_utility(view: View, mover: Seat, decl_seat: Seat) -> _Utility:
                 tricks=tricks,
             )
         else:
-            result = synth_result(
-                rules,
-                view.dealer,
-                order,
-                DealKind.GAME,
-                declarer=declarer,
-                contract=contract,
-                bid=view.bid,
-                tricks=tricks,
-                choices=choices,
-                whisters=view.whisters,
-                open_=view.defence_open,
+            result = _game_result(
+                view, declarer, contract, tricks, choices, view.whisters, open_=view.defence_open
             )
         if rules.is_balkan:
             result = replace(result, invited=view.invited, kontra=dict(view.kontra))
@@ -1494,10 +1484,28 @@ def _whist_outcome(
             if s != declarer
         }
         tricks = split_defence(declarer, order, declarer_tricks, None, shares)
-    result = synth_result(
-        rules,
+    result = _game_result(
+        view, declarer, contract, tricks, choices, whisters, open_=len(whisters) == 1, played=played
+    )
+    return deal_value(result, rules).get(me, 0.0)
+
+
+def _game_result(
+    view: View,
+    declarer: Seat,
+    contract: Contract,
+    tricks: dict[Seat, int],
+    choices: dict[Seat, WhistChoice],
+    whisters: tuple[Seat, ...],
+    *,
+    open_: bool,
+    played: bool = True,
+) -> DealResult:
+    """A game imagined at the view's table after its bidding, in the form the sheet scores."""
+    return synth_result(
+        view.rules,
         view.dealer,
-        order,
+        view.active,
         DealKind.GAME,
         declarer=declarer,
         contract=contract,
@@ -1505,7 +1513,6 @@ def _whist_outcome(
         tricks=tricks,
         choices=choices,
         whisters=whisters,
-        open_=len(whisters) == 1,
+        open_=open_,
         played=played,
     )
-    return deal_value(result, rules).get(me, 0.0)

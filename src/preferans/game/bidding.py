@@ -56,8 +56,7 @@ def _minimum_key(state: DealCore) -> int:
 
 
 def legal(state: DealCore) -> tuple[Action, ...]:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     if state._misere_seat == seat:
         return (PASS,)
     rules = state._t.rules
@@ -107,8 +106,7 @@ def _compute(
 
 
 def apply(state: DealCore, action: Action) -> None:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     state._spoken |= 1 << seat
     if action is PASS or action == PASS:
         state._passed |= 1 << seat
@@ -152,8 +150,7 @@ def after_call(state: DealCore, seat: Seat, all_passed: Callable[[DealCore], Non
 
 def explain(state: DealCore, action: Action) -> IllegalActionError:
     """Why ``action`` is not a legal call now."""
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     rules = state._t.rules
     high = state.bid
     if isinstance(action, Call):

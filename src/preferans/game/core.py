@@ -322,6 +322,13 @@ class DealCore:
         return self._out
 
     @property
+    def _mover(self) -> Seat:
+        """The seat to move while a phase decides (a phase is never asked when none is)."""
+        seat = self.to_move
+        assert seat is not None
+        return seat
+
+    @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 

@@ -62,8 +62,7 @@ def legal_mask(state: DealCore) -> int:
 
 
 def legal(state: DealCore) -> tuple[Action, ...]:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     hand = state._hands[seat]
     led = state._led
     cards: tuple[Action, ...]
@@ -177,8 +176,7 @@ def _begin_trick(state: DealCore, leader: Seat) -> None:
 def play_card(state: DealCore, card: Card) -> None:
     """Play ``card`` from the hand to move (the history entry is already written)."""
     t = state._t
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     hands = state._hands = list(state._hands)
     hands[seat] ^= 1 << card.index
     trick = (*state.current_trick, (seat, card))
@@ -253,8 +251,7 @@ def _dummy_moves(state: DealCore) -> None:
 
 
 def explain(state: DealCore, action: Action) -> IllegalActionError:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     if isinstance(action, Claim):
         if not state._t.rules.claims:
             return refusal("claims_not_played")

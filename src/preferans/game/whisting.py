@@ -73,8 +73,8 @@ def legal(state: DealCore) -> tuple[Action, ...]:
 
 
 def apply(state: DealCore, action: Action) -> None:
-    seat = state.to_move
-    assert seat is not None and type(action) is Call
+    seat = state._mover
+    assert type(action) is Call
     stage = state._wstage
     live = _live_defenders(state)
     t = state._t
