@@ -289,16 +289,8 @@ def _declared_value(
         return _value(view, me, me, contract, tricks, whisters=whisters, shares=shares)
     lone = whisters[0]
     passer = d2 if lone == d1 else d1
-    est = defence_estimate(CardSet.from_mask(world.hand(lone)), contract.trump)
-    if _obligatory(view, contract, me) and est < KONTRA_TRICKS:
-        return _value(view, me, me, contract, tricks, whisters=(), played=False)
-    if est >= KONTRA_TRICKS:
-        return _value(
-            view, me, me, contract, tricks, whisters=whisters, invited=passer, levels={lone: 1}
-        )
-    if est >= INVITE_AT or alone_tricks is None:
-        return _value(view, me, me, contract, tricks, whisters=whisters, invited=passer)
-    return _value(view, me, me, contract, alone_tricks, whisters=whisters, out=passer)
+    obligatory = _obligatory(view, contract, me)
+    return _lone_call(view, world, me, me, contract, lone, passer, obligatory, tricks, alone_tricks)
 
 
 # --- card play -----------------------------------------------------------------------------
@@ -831,17 +823,45 @@ def _whist_stage(
             return invite
         alone = _value(view, me, declarer, contract, alone_tricks, whisters=whisters, out=other)
         return max(invite, alone)
+    # If the partner plays alone, my cards are out and my solve is the three-hand one.
+    alone = None if alone_tricks is None else tricks
+    return _lone_call(view, world, me, declarer, contract, lone, other, obligatory, tricks, alone)
+
+
+def _lone_call(
+    view: View,
+    world: World,
+    me: Seat,
+    declarer: Seat,
+    contract: Contract,
+    lone: Seat,
+    passer: Seat,
+    obligatory: bool,
+    tricks: int,
+    alone_tricks: int | None,
+) -> float:
+    """My whists when the ``lone`` whister calls as the heuristic does: an obligatory game
+    he is too weak to kontra goes unplayed, a strong hand says kontra (which invites), a
+    fair one invites, a weak one plays alone (``alone_tricks``: the declarer's tricks then;
+    None: not solved, so he invites)."""
     est = defence_estimate(CardSet.from_mask(world.hand(lone)), contract.trump)
+    whisters = (lone,)
     if obligatory and est < KONTRA_TRICKS:
         return _value(view, me, declarer, contract, tricks, whisters=(), played=False)
     if est >= KONTRA_TRICKS:
         return _value(
-            view, me, declarer, contract, tricks, whisters=whisters, invited=other, levels={lone: 1}
+            view,
+            me,
+            declarer,
+            contract,
+            tricks,
+            whisters=whisters,
+            invited=passer,
+            levels={lone: 1},
         )
     if est >= INVITE_AT or alone_tricks is None:
-        return _value(view, me, declarer, contract, tricks, whisters=whisters, invited=other)
-    # The partner plays alone: my cards are out and my solve is the three-hand one.
-    return _value(view, me, declarer, contract, tricks, whisters=whisters, out=other)
+        return _value(view, me, declarer, contract, tricks, whisters=whisters, invited=passer)
+    return _value(view, me, declarer, contract, alone_tricks, whisters=whisters, out=passer)
 
 
 def _raised(view: View) -> list[Seat]:
