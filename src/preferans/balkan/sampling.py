@@ -824,8 +824,10 @@ def _whist_stage(
         alone = _value(view, me, declarer, contract, alone_tricks, whisters=whisters, out=other)
         return max(invite, alone)
     # If the partner plays alone, my cards are out and my solve is the three-hand one.
-    alone = None if alone_tricks is None else tricks
-    return _lone_call(view, world, me, declarer, contract, lone, other, obligatory, tricks, alone)
+    three_hand = None if alone_tricks is None else tricks
+    return _lone_call(
+        view, world, me, declarer, contract, lone, other, obligatory, tricks, three_hand
+    )
 
 
 def _lone_call(
