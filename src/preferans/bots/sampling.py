@@ -1319,32 +1319,21 @@ def _cached_game_value(
     whisters: tuple[Seat, ...],
 ) -> float:
     defenders = [s for s in order if s not in (me,) and not (rules.players == 2 and s == Seat.E)]
-    if not whisters:
-        result = synth_result(
-            rules,
-            dealer,
-            order,
-            DealKind.GAME,
-            declarer=me,
-            contract=contract,
-            choices=dict.fromkeys(defenders, WhistChoice.PASS),
-            played=False,
-            tricks={},
-        )
-    else:
-        choices = {s: WhistChoice.WHIST if s in whisters else WhistChoice.PASS for s in defenders}
-        result = synth_result(
-            rules,
-            dealer,
-            order,
-            DealKind.GAME,
-            declarer=me,
-            contract=contract,
-            choices=choices,
-            whisters=whisters,
-            open_=len(whisters) == 1,
-            tricks=split_defence(me, order, tricks),
-        )
+    choices = {s: WhistChoice.WHIST if s in whisters else WhistChoice.PASS for s in defenders}
+    played = bool(whisters)  # nobody whists: the game counts as made without play
+    result = synth_result(
+        rules,
+        dealer,
+        order,
+        DealKind.GAME,
+        declarer=me,
+        contract=contract,
+        choices=choices,
+        whisters=whisters,
+        open_=len(whisters) == 1,
+        played=played,
+        tricks=split_defence(me, order, tricks) if played else {},
+    )
     return deal_value(result, rules).get(me, 0.0)
 
 
