@@ -24,7 +24,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare
@@ -847,23 +847,14 @@ def _lone_call(
     fair one invites, a weak one plays alone (``alone_tricks``: the declarer's tricks then;
     None: not solved, so he invites)."""
     est = defence_estimate(CardSet.from_mask(world.hand(lone)), contract.trump)
-    whisters = (lone,)
+    game = partial(_value, view, me, declarer, contract)
     if obligatory and est < KONTRA_TRICKS:
-        return _value(view, me, declarer, contract, tricks, whisters=(), played=False)
+        return game(tricks, whisters=(), played=False)
     if est >= KONTRA_TRICKS:
-        return _value(
-            view,
-            me,
-            declarer,
-            contract,
-            tricks,
-            whisters=whisters,
-            invited=passer,
-            levels={lone: 1},
-        )
+        return game(tricks, whisters=(lone,), invited=passer, levels={lone: 1})
     if est >= INVITE_AT or alone_tricks is None:
-        return _value(view, me, declarer, contract, tricks, whisters=whisters, invited=passer)
-    return _value(view, me, declarer, contract, alone_tricks, whisters=whisters, out=passer)
+        return game(tricks, whisters=(lone,), invited=passer)
+    return game(alone_tricks, whisters=(lone,), out=passer)
 
 
 def _raised(view: View) -> list[Seat]:
