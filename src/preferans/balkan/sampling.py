@@ -381,17 +381,13 @@ def _bid(bot: SamplingBot, view: View) -> Decision | None:
     )
     ev: dict[Contract, float] = {}
     mean_tricks: dict[Contract, float] = {}
-    if need_talon:
-        per_game = _bid_games(bot, view, worlds, own, order, decl, me, talon=True)
+    for talon, needed in ((True, need_talon), (False, need_igra)):
+        if not needed:
+            continue
+        per_game = _bid_games(bot, view, worlds, own, order, decl, me, talon=talon)
         if per_game is None:
             return None
         for contract, (value, tricks) in per_game.items():
-            ev[contract], mean_tricks[contract] = value, tricks
-    if need_igra:
-        per_igra = _bid_games(bot, view, worlds, own, order, decl, me, talon=False)
-        if per_igra is None:
-            return None
-        for contract, (value, tricks) in per_igra.items():
             ev[contract], mean_tricks[contract] = value, tricks
 
     def best_from(floor: Contract) -> Contract | None:
