@@ -15,16 +15,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from tests.e2e.helpers import (
-    Person,
-    alone_at_a_table,
-    create_table,
-    open_person,
-    plain_move,
-    play_step,
-    sit,
-    unique,
-)
+from tests.e2e.helpers import Person, create_table, open_person, plain_move, play_step, sit, unique
 
 pytestmark = pytest.mark.slow
 
@@ -135,8 +126,11 @@ def _my_turn(person: Person) -> dict[str, Any] | None:
 def test_the_grid_the_two_card_discard_and_hints_in_the_servers_words(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    me, _ = alone_at_a_table(browser, contexts, server, "grid")
+    me = open_person(browser, contexts, server, name=unique("grid"))
+    table_id = create_table(me, players=3, target=10, bots={"W": "random", "E": "random"})
     page = me.page
+    page.goto(f"/#/table/{table_id}")
+    page.wait_for_selector(".pos-bottom .cards.big .card-slot")
     assert page.locator(".sheet-svg").count() == 1  # the sheet from the first moment
     hinted = False
     discarded = False

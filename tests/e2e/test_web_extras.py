@@ -11,15 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.e2e.helpers import (
-    alone_at_a_table,
-    create_table,
-    open_person,
-    plain_move,
-    play_step,
-    sit,
-    unique,
-)
+from tests.e2e.helpers import create_table, open_person, plain_move, play_step, sit, unique
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.slow
@@ -62,8 +54,13 @@ def test_hint_shows_a_reason_and_chat_reaches_another_person(
 def test_a_balkan_table_shows_the_bula_sheet(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    me, _ = alone_at_a_table(browser, contexts, server, "vuk", "heuristic", preset="balkan")
+    me = open_person(browser, contexts, server, name=unique("vuk"))
+    table_id = create_table(
+        me, players=3, preset="balkan", target=10, bots={"W": "heuristic", "E": "heuristic"}
+    )
     page = me.page
+    page.goto(f"/#/table/{table_id}")
+    page.wait_for_selector(".pos-bottom .cards.big .card-slot")
     sheet = page.locator("img.bula-sheet")
     sheet.wait_for()
     page.wait_for_function("() => document.querySelector('img.bula-sheet')?.naturalWidth > 0")
