@@ -29,6 +29,7 @@ from preferans.seats import Seat, player_seats
 from preferans.server import bots, models, presence, views
 from preferans.server.adjourn import votes_of
 from preferans.server.broadcast import Broadcast
+from preferans.server.club_errors import NoSuchTableError
 from preferans.server.commands import (
     Act,
     Address,
@@ -218,7 +219,7 @@ class TableActor:
                 )
             ).first()
             if row is None:
-                raise KeyError(self.table_id)
+                raise NoSuchTableError(self.table_id)
             if row.status == "quarantined":
                 raise QuarantinedError(self.table_id)
             seats = await load_seats(connection, self.table_id)
