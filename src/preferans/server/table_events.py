@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Event", "EventLog", "join"]
+from preferans.seats import Seat, player_seats
+from preferans.server.seating import SeatInfo
+from preferans.server.views import SPECTATOR
+
+__all__ = ["Event", "EventLog", "audiences", "join"]
 
 
 @dataclass
@@ -66,6 +70,29 @@ class EventLog:
         self.events.append(event)
         return event
 
+    def catch_up(
+        self, since: int | None, epoch: str | None, audience: str
+    ) -> list[dict[str, Any]] | None:
+        """The messages that bring a client of ``audience`` back from version ``since``:
+        each missed event's text, then ``synced``; None when it needs a snapshot."""
+        missed = self.missed(since, epoch, audience)
+        if missed is None:
+            return None
+        replies: list[dict[str, Any]] = [
+            {"type": "_event", "epoch": self.epoch, "v": e.v, "text": e.texts[audience]}
+            for e in missed
+        ]
+        replies.append(
+            {
+                "type": "synced",
+                "table": self.table_id,
+                "epoch": self.epoch,
+                "v": self.version,
+                "you": None if audience == SPECTATOR else audience,
+            }
+        )
+        return replies
+
     def missed(self, since: int | None, epoch: str | None, audience: str) -> list[Event] | None:
         """The events after version ``since`` of ``epoch`` as ``audience`` hears them, or
         None when they cannot be told (another epoch, too old, or built while nobody
@@ -80,6 +107,18 @@ class EventLog:
         if any(audience not in e.texts for e in missed):
             return None  # built while nobody watched as a spectator: send a snapshot
         return missed
+
+
+def audiences(
+    players: int, seats: Mapping[Seat, SeatInfo], watchers: Iterable[int | None]
+) -> list[str]:
+    """Who an event is written for: every seat, and spectators only while someone who
+    does not play here (a user, or nobody logged in) watches, on any process."""
+    out = [s.name for s in player_seats(players)]
+    seated = {i.user_id for i in seats.values() if i.user_id is not None and not i.left}
+    if any(user is None or user not in seated for user in watchers):
+        out.append(SPECTATOR)
+    return out
 
 
 def join(head: str, own: str) -> str:

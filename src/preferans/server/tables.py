@@ -24,7 +24,7 @@ from preferans.actions import Action, action_from_index
 from preferans.game import DealState, IllegalActionError
 from preferans.result import DealResult
 from preferans.rules import Rules
-from preferans.seats import Seat, player_seats
+from preferans.seats import Seat
 from preferans.server import bots, models, presence, views
 from preferans.server.adjourn import votes_of
 from preferans.server.broadcast import Broadcast
@@ -56,7 +56,7 @@ from preferans.server.quarantine import (
     set_aside,
 )
 from preferans.server.seating import SeatInfo, TableInfo, load_seats
-from preferans.server.table_events import EventLog
+from preferans.server.table_events import EventLog, audiences
 from preferans.server.table_snapshot import SheetCache, public_seats, snapshot
 from preferans.server.thinking import Thinking
 from preferans.server.timers import TableTimers
@@ -446,30 +446,9 @@ class TableActor:
         self.watchers[command.address] = command.user_id
         seat = self._seat_of(command.user_id)
         audience = seat.name if seat is not None else SPECTATOR
-        missed = self.log.missed(command.since, command.epoch, audience)
-        if missed is None:
-            self.club.reply(command.address, self._snapshot(audience))
-        else:
-            for event in missed:
-                self.club.reply(
-                    command.address,
-                    {
-                        "type": "_event",
-                        "epoch": self.epoch,
-                        "v": event.v,
-                        "text": event.texts[audience],
-                    },
-                )
-            self.club.reply(
-                command.address,
-                {
-                    "type": "synced",
-                    "table": self.table_id,
-                    "epoch": self.epoch,
-                    "v": self.log.version,
-                    "you": None if seat is None else seat.name,
-                },
-            )
+        replies = self.log.catch_up(command.since, command.epoch, audience)
+        for message in replies if replies is not None else [self._snapshot(audience)]:
+            self.club.reply(command.address, message)
         self._returned(seat)
 
     def _returned(self, seat: Seat | None) -> None:
@@ -795,13 +774,8 @@ class TableActor:
     # --- events --------------------------------------------------------------------------
 
     def _audiences(self) -> list[str]:
-        """Every seat, and spectators only while someone watches (on any process)."""
         assert self.info is not None
-        seats = [s.name for s in player_seats(self.info.rules.players)]
-        seated = {i.user_id for i in self.seats.values() if i.user_id is not None and not i.left}
-        if any(user is None or user not in seated for user in self.watchers.values()):
-            seats.append(SPECTATOR)
-        return seats
+        return audiences(self.info.rules.players, self.seats, self.watchers.values())
 
     def _emit(
         self,
