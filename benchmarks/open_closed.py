@@ -3,48 +3,30 @@
 Seeded deals are bid and whisted by heuristic bots (``--bidders sampling``: by the sampling
 bots); at every lone whister's open/closed choice the deal as it lies is played to its end
 twice from there, once open and once closed, with sampling bots at every seat, each seeing
-what its seat sees (no claims). Prints the whister's whists both ways by the chance of the
-contract that the sampling bot saw, and what each rule (always open, always closed, open
-from a chance of one half) loses per choice against the better of the two in hindsight.
+what its seat sees (no claims; the review's playout). Prints the whister's whists both
+ways by the chance of the contract that the sampling bot saw, and what each rule (always
+open, always closed, open from a chance of one half) loses per choice against the better
+of the two in hindsight.
 
-    .venv/bin/python benchmarks/open_closed.py --deals 600 --first-deal 40
+    .venv/bin/python benchmarks/open_closed.py --deals 640
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-from dataclasses import replace
 
-from preferans.actions import Action, Call, CallKind, Claim
+from preferans.actions import Call, CallKind
 from preferans.bots import make_bot
 from preferans.bots.base import Bot
-from preferans.bots.payoff import deal_value
 from preferans.bots.sampling import SamplingBot
-from preferans.game import Deal, DealState, new_deal
+from preferans.game import Deal, new_deal
 from preferans.match import deal_rng
+from preferans.review.openclosed import played_out
 from preferans.rules import Rules, find_rules
-from preferans.seats import Seat, player_seats
+from preferans.seats import player_seats
 
 BUCKETS = ((0.0, 0.25), (0.25, 0.5), (0.5, 0.75), (0.75, 1.01))
-
-
-def _played_out(
-    rules: Rules, state: DealState, choice: Action, bots: dict[Seat, SamplingBot]
-) -> float:
-    """The whister's whists when ``choice`` is made and the deal is played to its end."""
-    whister = state.actor
-    assert whister is not None
-    state = state.apply(choice)
-    while not state.is_over:
-        actor = state.actor
-        assert actor is not None
-        view = state.view(actor)
-        cards = tuple(a for a in view.legal_actions if not isinstance(a, Claim))
-        if len(cards) != len(view.legal_actions):
-            view = replace(view, legal_actions=cards)
-        state = state.apply(bots[actor].choose(view))
-    return deal_value(state.result(), rules).get(whister, 0.0)
 
 
 def choices(rules: Rules, first: int, deals: int, bidders: str) -> list[tuple[float, float, float]]:
@@ -54,23 +36,21 @@ def choices(rules: Rules, first: int, deals: int, bidders: str) -> list[tuple[fl
     for index in range(first, first + deals):
         dealer = seats[index % len(seats)]
         state = new_deal(rules, Deal.random(rules, dealer, deal_rng(1, index)))
-        players = {s: SamplingBot(seed=1000 * index + i) for i, s in enumerate(seats)}
-        bidding: dict[Seat, Bot] = (
-            dict(players) if bidders == "sampling" else dict.fromkeys(seats, make_bot("heuristic"))
-        )
+        player = SamplingBot(seed=index)
+        bidding: Bot = player if bidders == "sampling" else make_bot("heuristic")
         while not state.is_over:
             actor = state.actor
             assert actor is not None
             view = state.view(actor)
             calls = {a.kind: a for a in view.legal_actions if isinstance(a, Call)}
             if CallKind.OPEN in calls and CallKind.CLOSED in calls:
-                decision = players[actor].decide(view)
+                decision = player.decide(view)
                 chance = decision.options[0].chance or 0.0
-                opened = _played_out(rules, state, calls[CallKind.OPEN], players)
-                closed = _played_out(rules, state, calls[CallKind.CLOSED], players)
+                opened, _ = played_out(state, calls[CallKind.OPEN], actor, player)
+                closed, _ = played_out(state, calls[CallKind.CLOSED], actor, player)
                 out.append((chance, opened, closed))
                 break
-            state = state.apply(bidding[actor].choose(view))
+            state = state.apply(bidding.choose(view))
     return out
 
 

@@ -2,34 +2,23 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
 
 from preferans.actions import CardAction
-from preferans.bots import make_bot
 from preferans.bots.hints import hint
 from preferans.bots.sampling import TALON_TRICK_MARGIN, SamplingBot
-from preferans.game import Deal, Phase, View, new_deal
-from preferans.rules import find_rules
-from preferans.seats import player_seats
+from preferans.game import Phase, View
+
+from .conftest import heuristic_views
 
 
 def talon_led_views(variant: str, players: int, deals: int) -> Iterator[View]:
     """Views of seats deciding a raspasy trick led by a talon card (heuristic play)."""
-    rules = find_rules(variant, players=players)
-    heuristic = make_bot("heuristic")
-    seats = player_seats(rules.players)
-    for seed in range(deals):
-        state = new_deal(rules, Deal.random(rules, seats[seed % len(seats)], random.Random(seed)))
-        while not state.is_over:
-            actor = state.actor
-            assert actor is not None
-            view = state.view(actor)
-            if view.phase is Phase.PLAY and view.lead_talon_card is not None:
-                yield view
-            state = state.apply(heuristic.choose(view))
+    return heuristic_views(
+        variant, players, deals, lambda v: v.phase is Phase.PLAY and v.lead_talon_card is not None
+    )
 
 
 @pytest.mark.parametrize(

@@ -2,33 +2,23 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 from preferans.actions import Call, CallKind
-from preferans.bots import make_bot
 from preferans.bots.sampling import SamplingBot
-from preferans.game import Deal, View, new_deal
-from preferans.rules import find_rules
-from preferans.seats import player_seats
+from preferans.game import View
+
+from .conftest import heuristic_views
 
 
 def open_or_closed_views(deals: int) -> Iterator[View]:
     """Views of a lone whister choosing open or closed (Sochi, heuristic bidding)."""
-    rules = find_rules("sochi")
-    heuristic = make_bot("heuristic")
-    seats = player_seats(rules.players)
-    for seed in range(deals):
-        state = new_deal(rules, Deal.random(rules, seats[seed % len(seats)], random.Random(seed)))
-        while not state.is_over:
-            actor = state.actor
-            assert actor is not None
-            view = state.view(actor)
-            kinds = {a.kind for a in view.legal_actions if isinstance(a, Call)}
-            if {CallKind.OPEN, CallKind.CLOSED} <= kinds:
-                yield view
-                break
-            state = state.apply(heuristic.choose(view))
+
+    def lone_whister(view: View) -> bool:
+        kinds = {a.kind for a in view.legal_actions if isinstance(a, Call)}
+        return {CallKind.OPEN, CallKind.CLOSED} <= kinds
+
+    return heuristic_views("sochi", 3, deals, lone_whister, first=True)
 
 
 def test_a_lone_whister_opens_whatever_the_contracts_chance() -> None:

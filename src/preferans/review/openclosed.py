@@ -1,7 +1,7 @@
 """A lone whister's open/closed choice priced in whists, by playing each deal out.
 
-The sampling bot chooses between open and closed defence by the chance of the contract;
-a review needs both options in whists. The difference between them is how the cards are
+The sampling bot always defends open (measured so: benchmarks/open_closed.py); a review
+needs both options in whists, whoever chose. The difference between them is how the cards are
 played: open, both defenders' hands lie face up (the whister plays both and the declarer
 sees them too); closed, each seat sees only its own cards, so both sides may guess wrong.
 Neither is a double-dummy question, so each option is priced by playing the deal to its
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from preferans.game import DealState, View
     from preferans.seats import Seat
 
-__all__ = ["PLAY_SAMPLES", "price_open_closed", "world_state"]
+__all__ = ["PLAY_SAMPLES", "played_out", "price_open_closed", "world_state"]
 
 #: Deals each seat's bot draws per card when a deal is played out (the club's bots: 16);
 #: few, since every imagined deal is played to its end twice.
@@ -85,7 +85,7 @@ def world_state(state: DealState, world: World) -> DealState | None:
     return replayed
 
 
-def _played_out(
+def played_out(
     start: DealState, choice: Action, whister: Seat, closed: SamplingBot | None
 ) -> tuple[float, int]:
     """The whister's whists and the declarer's tricks when ``choice`` is made in ``start``
@@ -142,7 +142,7 @@ def price_open_closed(
             # Open, every card the whister plays is seen and the declarer sees them all:
             # the deal as the solver plays it. Closed, each seat guesses from its own view.
             closed = None if option == open_ else SamplingBot(seed=seed ^ key, samples=PLAY_SAMPLES)
-            value, tricks = _played_out(start, option, view.seat, closed)
+            value, tricks = played_out(start, option, view.seat, closed)
             row = totals[option]
             row[0] += world.weight * value
             row[1] += world.weight * tricks
