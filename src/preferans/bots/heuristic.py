@@ -124,6 +124,8 @@ WALK_MARGIN = -2.5
 #: The margin counted when naming the contract: a level higher is named when its margin
 #: beats this less 0.1 (the cheaper contract's margin is capped here).
 RAISE_CAP = 1.0
+MIN_BID_TRICKS = 0.0
+LEVEL_MARGIN = 0.0
 
 
 def max_contract(cards: CardSet) -> Contract | None:
@@ -131,8 +133,12 @@ def max_contract(cards: CardSet) -> Contract | None:
     strain, tricks = declarer_estimate(cards)
     if not should_open_bidding(cards) and tricks < 6:
         return None
-    level = min(10, math.floor(tricks + BID_TALON_GAIN))
-    if level < 6:
+    if tricks < MIN_BID_TRICKS:
+        return None
+    level = 6
+    while level < 10 and tricks + BID_TALON_GAIN - LEVEL_MARGIN * (level + 1 - 6) >= level + 1:
+        level += 1
+    if tricks + BID_TALON_GAIN < 6:
         return None
     return Contract(level, strain)
 
