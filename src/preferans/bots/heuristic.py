@@ -25,6 +25,7 @@ from preferans.actions import (
     card_action,
 )
 from preferans.bots.claim_answer import answer_claim
+from preferans.bots.counted_play import counted_card
 from preferans.bots.evaluation import (
     best_declarer_strain,
     best_misere_discard,
@@ -95,7 +96,9 @@ def heuristic_action(view: View) -> Action:
         return answer_claim(view)
     cards = [a for a in legal if isinstance(a, CardAction)]
     if cards:
-        return card_action(choose_card(play_context(view)))
+        chosen = choose_card(play_context(view))
+        counted = counted_card(view, [a.card for a in cards], chosen)
+        return card_action(chosen if counted is None else counted)
     return next((a for a in legal if not isinstance(a, Claim)), legal[0])
 
 
@@ -124,8 +127,6 @@ WALK_MARGIN = -2.5
 #: The margin counted when naming the contract: a level higher is named when its margin
 #: beats this less 0.1 (the cheaper contract's margin is capped here).
 RAISE_CAP = 1.0
-MIN_BID_TRICKS = 0.0
-LEVEL_MARGIN = 0.0
 
 
 def max_contract(cards: CardSet) -> Contract | None:
@@ -133,12 +134,8 @@ def max_contract(cards: CardSet) -> Contract | None:
     strain, tricks = declarer_estimate(cards)
     if not should_open_bidding(cards) and tricks < 6:
         return None
-    if tricks < MIN_BID_TRICKS:
-        return None
-    level = 6
-    while level < 10 and tricks + BID_TALON_GAIN - LEVEL_MARGIN * (level + 1 - 6) >= level + 1:
-        level += 1
-    if tricks + BID_TALON_GAIN < 6:
+    level = min(10, math.floor(tricks + BID_TALON_GAIN))
+    if level < 6:
         return None
     return Contract(level, strain)
 
