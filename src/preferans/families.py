@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from preferans.actions import Action
-    from preferans.bots.sampling import Decision, SamplingBot
+    from preferans.bots.decision import Decision
     from preferans.game.state import DealState
     from preferans.game.views import View
     from preferans.rules import Rules
@@ -57,8 +57,10 @@ class Family:
     """``(result, rules, *, raspasy_run=1) -> {seat: whists}``: a deal's worth, summing to 0."""
     bot_action: Callable[[View], Action | None]
     """The heuristic bot's family-specific choice, or None where the shared one applies."""
-    sampling_decide: Callable[[SamplingBot, View], Decision | None] | None = None
-    """The sampling bot's family-specific decision (None: the shared one)."""
+    sampling_decide: Callable[..., Decision | None] | None = None
+    """``(bot, view) -> Decision | None``: the sampling bot's family-specific decision
+    (None: the shared one; the bot is a :class:`~preferans.bots.sampling.SamplingBot`,
+    which the registry does not import)."""
     bid_weight: Callable[..., float] | None = None
     """Inference: the likelihood of a player's calls given his cards (None: shared)."""
 

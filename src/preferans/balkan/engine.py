@@ -44,8 +44,8 @@ from preferans.result import DealKind, WhistChoice
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.balkan.state import BalkanDealState as DealState
-    from preferans.game.state import DealState as AnyState
+    from preferans.balkan.core import BalkanCore as DealState
+    from preferans.game.core import DealCore as AnyState
 
 __all__ = [
     "bidding_apply",
@@ -88,8 +88,7 @@ def _priority(state: DealState, seat: Seat, over: Seat | None) -> bool:
 
 
 def bidding_legal(state: DealState) -> tuple[Action, ...]:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     high = state.bid
     holder = state._high_seat
     spoken = bool(state._spoken >> seat & 1)
@@ -110,8 +109,7 @@ def bidding_legal(state: DealState) -> tuple[Action, ...]:
 
 
 def bidding_apply(state: DealState, action: Action) -> None:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     state._spoken |= 1 << seat
     if action is PASS:
         state._passed |= 1 << seat
@@ -131,8 +129,7 @@ def _refe(state: AnyState) -> None:
 
 
 def bidding_explain(state: DealState, action: Action) -> IllegalActionError:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     high = state.bid
     spoken = bool(state._spoken >> seat & 1)
     if isinstance(action, Call):
@@ -257,8 +254,8 @@ def whisting_legal(state: DealState) -> tuple[Action, ...]:
 
 
 def whisting_apply(state: DealState, action: Action) -> None:
-    seat = state.to_move
-    assert seat is not None and type(action) is Call
+    seat = state._mover
+    assert type(action) is Call
     stage = state._wstage
     d1, d2 = _defenders(state)
     if stage in (_FIRST, _SECOND):

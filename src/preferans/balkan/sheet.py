@@ -34,7 +34,7 @@ from preferans.scoring.settlement import (
     round_results,
     seat_figures,
 )
-from preferans.scoring.sheet import Sheet, SheetEntry, SheetError, check_possible, deal_heading
+from preferans.scoring.sheet import Sheet, SheetEntry, SheetError, check_possible
 from preferans.scoring.writes import Column, Language, Reason, Write, format_number, seat_letter
 from preferans.seats import Seat, next_seat, seats_for
 
@@ -171,8 +171,8 @@ class BulaEntry(SheetEntry):
     def __repr__(self) -> str:
         return fields_repr(self)
 
-    def header(self, language: Language = "en") -> str:
-        return _header(self, language)
+    def summary(self, language: Language = "en") -> str:
+        return _summary(self, language)
 
     def notes(self, language: Language = "en") -> list[tuple[Seat, str]]:
         """The refes an all-pass gave, each on its seat's line."""
@@ -320,18 +320,9 @@ class BulaSheet(Sheet):
     def right_of(self, seat: Seat) -> Seat:
         return next_seat(self.left_of(seat), self.rules.players)
 
-    def history(  # a scorer's chain of running totals
-        self, seat: Seat, column: Column, on: Seat | None = None
-    ) -> list[Fraction]:
-        """Running totals as written: the bula from its start, whists from zero."""
-        total = Fraction(self.target) if column is Column.BULA else Fraction(0)
-        out: list[Fraction] = [total] if column is Column.BULA else []
-        for record in self._brecords:
-            for write in record.writes:
-                if write.seat == seat and write.column is column and write.on == on:
-                    total += write.amount
-                    out.append(total)
-        return out
+    def _column_start(self, column: Column) -> Fraction | None:
+        """The bula is written from its start, whists from zero."""
+        return Fraction(self.target) if column is Column.BULA else None
 
     def hats(self, seat: Seat) -> list[tuple[int, str]]:
         """(deal number, "hat" or "inverted hat") each time the bula changed sign: below
@@ -439,16 +430,15 @@ class BulaSheet(Sheet):
             raise SheetError("not a bula sheet of a known format")
 
 
-def _header(record: BulaEntry, language: Language) -> str:
+def _summary(record: BulaEntry, language: Language) -> str:
     r = record.result
     ru = language == "ru"
 
     def L(seat: Seat) -> str:
         return seat_letter(seat, language)
 
-    head = deal_heading(record.number, r.dealer, language)
     if r.kind is DealKind.REFE:
-        return head + ("все пас, рефе" if ru else "all passed, refe")
+        return "все пас, рефе" if ru else "all passed, refe"
     declarer = L(r.declarer) if r.declarer is not None else "?"
     contract = r.contract.format(russian=ru) if r.contract else "?"
     body = f"{contract} {declarer}" if ru else f"{contract} by {declarer}"
@@ -484,7 +474,7 @@ def _header(record: BulaEntry, language: Language) -> str:
         body += "; " + ", ".join(calls)
     if r.played:
         body += " (" + ", ".join(f"{L(s)} {n}" for s, n in r.tricks.items()) + ")"
-    return head + body
+    return body
 
 
 # --- drawings ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from preferans.cards import Card, CardSet, Suit
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = ["PlayContext", "play_context"]
 
