@@ -29,8 +29,10 @@ typecheck: $(STAMP)
 
 # The browser tests run in their own pytest process: Playwright's sync API keeps an event
 # loop running in the main thread, which the asyncio tests of the server must not inherit.
+# The rest runs on every core (pytest-xdist): most of its time is servers and terminals
+# waiting, and every test makes its own ports, folders, schemas and Redis prefixes.
 test: lint typecheck
-	$(BIN)/python -m pytest -q --durations=15 tests --ignore=tests/e2e
+	$(BIN)/python -m pytest -q -n auto --durations=15 tests --ignore=tests/e2e
 	$(BIN)/python -m pytest -q --durations=5 tests/e2e
 
 bench: $(STAMP)

@@ -15,23 +15,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from preferans.tournament.pairing import first_round, greedy_groups, shape, swiss_round
+from preferans.tournament.pairing import InOrder, first_round, greedy_groups, shape, swiss_round
 from preferans.tournament.plan import RoundPlan, meetings
 
 SECRET_BASE = b"pairing-benchmark"
-
-
-class FixedStandings:
-    """Everybody on his own rank, in registration order, no byes."""
-
-    def __init__(self, order: list[str]) -> None:
-        self.ranking = tuple(order)
-
-    def rank_of(self, player: str) -> int:
-        return self.ranking.index(player) + 1
-
-    def byes_of(self, player: str) -> int:
-        return 0
 
 
 def repeats(plan: RoundPlan, met: dict[str, set[str]]) -> int:
@@ -40,7 +27,7 @@ def repeats(plan: RoundPlan, met: dict[str, set[str]]) -> int:
 
 def run(players: int, size: int, rounds: int) -> tuple[float, float, int, int]:
     names = [f"p{i:03d}" for i in range(players)]
-    standings = FixedStandings(names)
+    standings = InOrder(names)
     plans = [first_round(names, SECRET_BASE + b"1", size)]
     slowest = slowest_greedy = 0.0
     total = total_greedy = 0

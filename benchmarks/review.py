@@ -24,9 +24,11 @@ import statistics
 import time
 
 from preferans import notation
+from preferans.actions import Action
 from preferans.bots import make_bot
+from preferans.game import DealState
 from preferans.notation import GameRecord
-from preferans.notation.replay import record_from_game
+from preferans.notation.replay import play_game
 from preferans.review import review_record
 from preferans.rules import find_rules
 from preferans.scoring.pulya import Pulya
@@ -34,18 +36,14 @@ from preferans.scoring.pulya import Pulya
 
 def play_record(variant: str, deals: int, level: str, seed: int) -> GameRecord:
     """``deals`` deals of one pulya (a target high enough not to end it first)."""
-    rules = find_rules(variant)
-    pulya = Pulya(rules, 1000, rng=random.Random(seed))
     bot = make_bot(level, seed=seed)
-    states = []
-    for _ in range(deals):
-        state = pulya.start_deal()
-        while not state.is_over:
-            assert state.actor is not None
-            state = state.apply(bot.choose(state.view(state.actor)))
-        pulya.record(state.result())
-        states.append(state)
-    return record_from_game(rules, states, pulya.sheet)
+
+    def policy(state: DealState) -> Action:
+        assert state.actor is not None
+        return bot.choose(state.view(state.actor))
+
+    pulya = Pulya(find_rules(variant), 1000, rng=random.Random(seed), max_deals=deals)
+    return play_game(pulya, policy)
 
 
 def timed_deal(text: str, number: int) -> float:

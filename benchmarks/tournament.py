@@ -28,6 +28,7 @@ import random
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -58,35 +59,41 @@ def _cpu(pid: int) -> float:
     return ticks / 100.0
 
 
-async def _run_tables(
-    ws: str,
-    seating: list[tuple[int, str, str]],
-    think: tuple[float, float],
-    seed: int,
-    seconds: float = 3600.0,
-) -> tuple[Stats, float]:
-    """Every seat played by a simulated person until its game ends or ``seconds`` pass."""
-    stats = Stats()
-    started = time.monotonic()
-    deadline = started + seconds
-    await asyncio.gather(
-        *(
-            play(ws, table, seat, cookie, stats, think, deadline, random.Random(seed * 1000 + i))
-            for i, (table, seat, cookie) in enumerate(seating)
+@dataclass(frozen=True)
+class Crowd:
+    """The simulated people of a run: the club they play at, their logged-in clients,
+    the pace of their moves (seconds, low and high) and the seed of their choices."""
+
+    base: str
+    clients: list[httpx.AsyncClient]
+    think: tuple[float, float]
+    seed: int
+
+    async def play(
+        self, seating: list[tuple[int, str, str]], seconds: float = 3600.0
+    ) -> tuple[Stats, float]:
+        """Every seat of ``seating`` (table, seat, session cookie) played by a person until
+        its game ends or ``seconds`` pass; the figures and the seconds it took."""
+        ws = self.base.replace("http", "ws")
+        stats = Stats()
+        started = time.monotonic()
+        deadline = started + seconds
+        await asyncio.gather(
+            *(
+                play(ws, table, seat, cookie, stats, self.think, deadline, self._rng(i))
+                for i, (table, seat, cookie) in enumerate(seating)
+            )
         )
-    )
-    return stats, time.monotonic() - started
+        return stats, time.monotonic() - started
+
+    def _rng(self, person: int) -> random.Random:
+        return random.Random(self.seed * 1000 + person)
 
 
-async def baseline(
-    base: str,
-    clients: list[httpx.AsyncClient],
-    seconds: float,
-    think: tuple[float, float],
-    seed: int,
-) -> tuple[Stats, float]:
+async def baseline(crowd: Crowd, seconds: float) -> tuple[Stats, float]:
     """Ordinary tables of three people (a pulya to 10, opened through the lobby), played
     at the same pace for as long as the tournament's round took."""
+    clients = crowd.clients
     seating = []
     for i in range(0, len(clients) - len(clients) % 3, 3):
         trio = clients[i : i + 3]
@@ -97,16 +104,13 @@ async def baseline(
             sat.raise_for_status()
         for client, seat in zip(trio, ("S", "W", "E"), strict=True):
             seating.append((table, seat, client.cookies["pref_session"]))
-    return await _run_tables(base.replace("http", "ws"), seating, think, seed, seconds)
+    return await crowd.play(seating, seconds)
 
 
-async def tournament(
-    base: str,
-    clients: list[httpx.AsyncClient],
-    deals: int,
-    think: tuple[float, float],
-    seed: int,
-) -> tuple[Stats, float, dict[str, float]]:
+async def tournament(crowd: Crowd, deals: int) -> tuple[Stats, float, dict[str, float]]:
+    """One Swiss round of ``deals`` deals for the whole crowd; the figures, the seconds
+    it took, and how long the director took to open its tables and to close the round."""
+    clients = crowd.clients
     # Time to register everybody first (the start closes the registration).
     start = datetime.now(UTC) + timedelta(seconds=3 + 0.1 * len(clients))
     body = {
@@ -148,7 +152,7 @@ async def tournament(
     ]
     if len(seating) != len(clients):
         raise RuntimeError(f"only {len(seating)} of {len(clients)} players were seated")
-    stats, took = await _run_tables(base.replace("http", "ws"), seating, think, seed)
+    stats, took = await crowd.play(seating)
     ended = time.monotonic()
     while (await _call(clients[0], "GET", f"/api/tournaments/{tid}")).json()[
         "status"
@@ -186,11 +190,10 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             *(register(base, f"tb{tag}_{i}", sem) for i in range(args.players))
         )
         cpu0 = _cpu(server.pid)
-        t_stats, t_took, director = await tournament(
-            base, list(clients), args.deals, think, args.seed
-        )
+        crowd = Crowd(base, list(clients), (think[0], think[1]), args.seed)
+        t_stats, t_took, director = await tournament(crowd, args.deals)
         cpu1 = _cpu(server.pid)
-        b_stats, b_took = await baseline(base, list(clients), t_took, think, args.seed)
+        b_stats, b_took = await baseline(crowd, t_took)
         cpu2 = _cpu(server.pid)
         for client in clients:
             await client.aclose()

@@ -17,10 +17,13 @@ def play(
     seed: int,
     bots: dict[Seat, Bot],
     check: Callable[[View, Action], None] | None = None,
+    dealer: Seat | None = None,
 ) -> DealState:
-    """Play one deal to the end; every decision goes through ``check`` if given."""
+    """Play one deal to the end; every decision goes through ``check`` if given. The
+    dealer turns with the seed unless ``dealer`` is given."""
     seats = player_seats(rules.players)
-    dealer = seats[seed % len(seats)]
+    if dealer is None:
+        dealer = seats[seed % len(seats)]
     state = new_deal(rules, Deal.random(rules, dealer, random.Random(seed)))
     while not state.is_over:
         actor = state.actor

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from preferans.actions import PASS, Bid, Declare
+from preferans.actions import PASS, Action, Bid, Declare
 from preferans.bots import hint, make_bot
 from preferans.bots.hints import Hint, action_text
 from preferans.bots.sampling import Decision, Option
@@ -15,6 +15,8 @@ from preferans.contracts import MISERE, Contract
 from preferans.game import Deal, Phase, View, new_deal
 from preferans.rules import find_rules
 from preferans.seats import Seat
+
+from .conftest import play, seat_bots
 
 DIGIT = re.compile(r"\d")
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
@@ -24,15 +26,13 @@ def _views(phases: set[Phase], limit: int) -> list[View]:
     rules = find_rules("sochi")
     bot = make_bot("heuristic")
     out: list[View] = []
+
+    def keep(view: View, _action: Action) -> None:
+        if view.phase in phases and len(view.legal_actions) > 1:
+            out.append(view)
+
     for seed in range(40):
-        state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
-        while not state.is_over:
-            actor = state.actor
-            assert actor is not None
-            view = state.view(actor)
-            if view.phase in phases and len(view.legal_actions) > 1:
-                out.append(view)
-            state = state.apply(bot.choose(view))
+        play(rules, seed, seat_bots(rules, lambda _: bot), keep, dealer=Seat.E)
         if len(out) >= limit:
             break
     return out[:limit]

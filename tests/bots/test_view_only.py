@@ -122,24 +122,23 @@ def test_sampling_bot_reads_open_hands_exactly() -> None:
     bot = SamplingBot(seed=1, samples=6)
     heuristic = make_bot("heuristic")
     found = False
+
+    def check(view: View, _action: Action) -> None:
+        nonlocal found
+        if (
+            view.phase is Phase.PLAY
+            and view.defence_open
+            and view.seat == view.declarer
+            and len(view.known_hands) == 3
+            and view.lead_talon_card is None
+        ):
+            decision = bot.decide(view)
+            if decision.options:
+                assert decision.exact and decision.samples == 1
+                found = True
+
     for seed in range(60):
-        state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
-        while not state.is_over:
-            actor = state.actor
-            assert actor is not None
-            view = state.view(actor)
-            if (
-                view.phase is Phase.PLAY
-                and view.defence_open
-                and actor == view.declarer
-                and len(view.known_hands) == 3
-                and view.lead_talon_card is None
-            ):
-                decision = bot.decide(view)
-                if decision.options:
-                    assert decision.exact and decision.samples == 1
-                    found = True
-            state = state.apply(heuristic.choose(view))
+        play(rules, seed, seat_bots(rules, lambda _: heuristic), check, dealer=Seat.E)
         if found:
             break
     assert found
@@ -151,24 +150,24 @@ def test_misere_catcher_knows_the_deal_exactly() -> None:
     bot = SamplingBot(seed=2, samples=6)
     heuristic = make_bot("heuristic")
     checked = 0
+
+    def check(view: View, _action: Action) -> None:
+        nonlocal checked
+        contract = view.contract
+        if (
+            checked < 3
+            and view.phase is Phase.PLAY
+            and contract is not None
+            and contract.is_misere
+            and view.seat != view.declarer
+        ):
+            decision = bot.decide(view)
+            if decision.options:
+                assert decision.exact
+                checked += 1
+
     for seed in range(200):
-        state = new_deal(rules, Deal.random(rules, Seat.E, random.Random(seed)))
-        while not state.is_over and checked < 3:
-            actor = state.actor
-            assert actor is not None
-            view = state.view(actor)
-            contract = view.contract
-            if (
-                view.phase is Phase.PLAY
-                and contract is not None
-                and contract.is_misere
-                and actor != view.declarer
-            ):
-                decision = bot.decide(view)
-                if decision.options:
-                    assert decision.exact
-                    checked += 1
-            state = state.apply(heuristic.choose(view))
+        play(rules, seed, seat_bots(rules, lambda _: heuristic), check, dealer=Seat.E)
         if checked >= 3:
             break
     assert checked

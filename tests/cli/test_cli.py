@@ -89,13 +89,17 @@ def test_play_conventions_are_applied(tmp_path: Path) -> None:
     assert '[Stake "1/2"]' in text and "money: " in result.stdout
 
 
-def test_play_from_a_pipe_to_the_end(tmp_path: Path) -> None:
-    result = run(
-        "play", "--seed", "4", "--target", "1", "--lang", "ru", "--bots", "novice",
-        stdin="1\n" * 1000, cwd=tmp_path,
-    )  # fmt: skip
+def _play_piped(cwd: Path, answers: int, *options: str) -> str:
+    """What ``preferans play --seed 4`` shows when every one of ``answers`` questions is
+    answered "1" from a pipe; the game must end with exit code 0."""
+    result = run("play", "--seed", "4", *options, stdin="1\n" * answers, cwd=cwd)
     assert result.returncode == 0, result.stderr
-    assert "Пуля окончена." in result.stdout
+    return result.stdout
+
+
+def test_play_from_a_pipe_to_the_end(tmp_path: Path) -> None:
+    shown = _play_piped(tmp_path, 1000, "--target", "1", "--lang", "ru", "--bots", "novice")
+    assert "Пуля окончена." in shown
     records = list(tmp_path.glob("preferans-*.pref"))
     assert len(records) == 1
     assert run("verify", "--replay", str(records[0])).returncode == 0
@@ -104,13 +108,9 @@ def test_play_from_a_pipe_to_the_end(tmp_path: Path) -> None:
 def test_the_same_seed_twice_keeps_both_records(tmp_path: Path) -> None:
     """A default record never overwrites an earlier game's; --deals says why it stopped."""
     for _ in range(2):
-        result = run(
-            "play", "--seed", "4", "--target", "5", "--deals", "1", "--lang", "en",
-            stdin="1\n" * 200, cwd=tmp_path,
-        )  # fmt: skip
-        assert result.returncode == 0, result.stderr
-        assert "Stopped after 1 deal," in result.stdout
-        assert "The pulya is over" not in result.stdout
+        shown = _play_piped(tmp_path, 200, "--target", "5", "--deals", "1", "--lang", "en")
+        assert "Stopped after 1 deal," in shown
+        assert "The pulya is over" not in shown
     names = sorted(p.name for p in tmp_path.glob("preferans-*.pref"))
     assert names == ["preferans-terminal-seed-4-2.pref", "preferans-terminal-seed-4.pref"]
 

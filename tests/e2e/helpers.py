@@ -72,6 +72,17 @@ def open_table(person: Person, table_id: int) -> None:
     person.page.wait_for_selector(".pos-bottom .cards.big .card-slot")
 
 
+def alone_at_a_table(
+    browser: Any, opened: list[Any], base: str, name: str, bot: str = "random", **body: Any
+) -> tuple[Person, int]:
+    """One person with the table open: he opened it and sits South, bots of level ``bot``
+    West and East (``body`` adds to the create form's fields)."""
+    person = open_person(browser, opened, base, name=unique(name))
+    table_id = create_table(person, players=3, target=10, bots={"W": bot, "E": bot}, **body)
+    open_table(person, table_id)
+    return person, table_id
+
+
 def two_at_a_table(
     browser: Any, opened: list[Any], base: str, names: tuple[str, str], **body: Any
 ) -> tuple[Person, Person, int]:

@@ -10,13 +10,11 @@ from typing import Any
 
 import pytest
 from tests.e2e.helpers import (
-    create_table,
+    alone_at_a_table,
     events_of,
-    open_person,
     open_table,
     play_step,
     two_at_a_table,
-    unique,
 )
 
 pytestmark = pytest.mark.slow
@@ -65,11 +63,7 @@ def test_away_after_the_grace_with_a_banner_for_everyone_and_back_at_once(
 def test_a_table_where_every_person_is_away_pauses(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    solo = open_person(browser, contexts, server, name=unique("pause"))
-    table_id = create_table(
-        solo, players=3, target=10, away_seconds=2, bots={"W": "random", "E": "random"}
-    )
-    open_table(solo, table_id)
+    solo, table_id = alone_at_a_table(browser, contexts, server, "pause", away_seconds=2)
     solo.page.goto("/api/health")
     time.sleep(3.5)
     solo.frames.clear()
@@ -95,11 +89,7 @@ def test_a_table_where_every_person_is_away_pauses(
 def test_a_missed_clock_plays_one_move_and_the_seat_stays_his(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
-    slow = open_person(browser, contexts, server, name=unique("clock"))
-    table_id = create_table(
-        slow, players=3, target=10, clock_seconds=2, bots={"W": "random", "E": "random"}
-    )
-    open_table(slow, table_id)
+    slow, _ = alone_at_a_table(browser, contexts, server, "clock", clock_seconds=2)
     page = slow.page
     # South does nothing on his first turn: the clock runs out and one move is his bot's.
     deadline = time.monotonic() + 30

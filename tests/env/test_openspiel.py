@@ -45,6 +45,14 @@ def _random_to(state: pyspiel.State, rng: np.random.RandomState, steps: int) -> 
         state.apply_action(int(rng.choice(state.legal_actions())))
 
 
+def _dealt(game: pyspiel.Game, rng: np.random.RandomState, steps: int = 0) -> pyspiel.State:
+    """A new state of ``game``: dealt out by ``rng``, then ``steps`` random moves on."""
+    state = game.new_initial_state()
+    _deal_out(state, rng)
+    _random_to(state, rng, steps)
+    return state
+
+
 def test_the_deal_is_32_chance_nodes_of_one_card_each() -> None:
     game = _game("sochi", 3)
     state = game.new_initial_state()
@@ -63,10 +71,7 @@ def test_the_deal_is_32_chance_nodes_of_one_card_each() -> None:
 def test_returns_are_the_deal_payoff_and_sum_to_zero() -> None:
     rng = np.random.RandomState(4)
     for variant, players in TABLES:
-        game = _game(variant, players)
-        state = game.new_initial_state()
-        _deal_out(state, rng)
-        _random_to(state, rng, 1000)
+        state = _dealt(_game(variant, players), rng, 1000)
         assert state.is_terminal()
         values = deal_payoff(state.deal_state)
         assert state.returns() == [values[state.seat_of(p)] for p in range(players)]
@@ -75,11 +80,7 @@ def test_returns_are_the_deal_payoff_and_sum_to_zero() -> None:
 
 
 def test_information_state_and_observation_per_player() -> None:
-    game = _game("leningrad", 3)
-    state = game.new_initial_state()
-    rng = np.random.RandomState(1)
-    _deal_out(state, rng)
-    _random_to(state, rng, 2)
+    state = _dealt(_game("leningrad", 3), np.random.RandomState(1), 2)
     texts = {state.information_state_string(p) for p in range(3)}
     assert len(texts) == 3
     for p in range(3):
@@ -111,10 +112,7 @@ def test_resampled_state_keeps_the_information_state() -> None:
 
 def test_serialised_and_pickled_states_come_back_equal() -> None:
     game = _game("balkan", 3)
-    state = game.new_initial_state()
-    rng = np.random.RandomState(3)
-    _deal_out(state, rng)
-    _random_to(state, rng, 12)
+    state = _dealt(game, np.random.RandomState(3), 12)
     again = game.deserialize_state(state.serialize())
     assert again.history() == state.history()
     assert str(again) == str(state)
@@ -132,8 +130,7 @@ def test_ismcts_mcts_and_project_bots_play_a_deal() -> None:
         mcts.MCTSBot(game, 40.0, 20, evaluator, random_state=np.random.RandomState(8)),
         SpielBot(2, "heuristic", seed=1),
     ]
-    state = game.new_initial_state()
-    _deal_out(state, rng)
+    state = _dealt(game, rng)
     moves = [0, 0, 0]
     while not state.is_terminal():
         player = state.current_player()
@@ -163,8 +160,7 @@ def test_uniform_random_bots_finish_every_table() -> None:
         game = _game(variant, players)
         rng = np.random.RandomState(players)
         bots = [UniformRandomBot(p, rng) for p in range(players)]
-        state = game.new_initial_state()
-        _deal_out(state, rng)
+        state = _dealt(game, rng)
         while not state.is_terminal():
             state.apply_action(bots[state.current_player()].step(state))
         assert len(state.history()) <= 32 + game.max_game_length()

@@ -9,7 +9,7 @@ from preferans.bots import make_bot
 from preferans.cards import CardSet
 from preferans.game import Deal, DealState, new_deal
 from preferans.notation import GameRecord
-from preferans.notation.replay import record_from_game
+from preferans.notation.replay import play_game, record_from_game
 from preferans.rules import Rules
 from preferans.scoring.pulya import Pulya
 from preferans.seats import Seat
@@ -42,19 +42,13 @@ def play_games(rules: Rules, deals: int, level: str, seed: int) -> GameRecord:
     """``deals`` deals of a pulya (which need not be over) played by bots of ``level``."""
     import random
 
-    pulya = Pulya(rules, 10, rng=random.Random(seed))
     bot = make_bot(level, seed=seed)
-    states: list[DealState] = []
-    for _ in range(deals):
-        if pulya.is_over:
-            break
-        state = pulya.start_deal()
-        while not state.is_over:
-            assert state.actor is not None
-            state = state.apply(bot.choose(state.view(state.actor)))
-        pulya.record(state.result())
-        states.append(state)
-    return record_from_game(rules, states, pulya.sheet)
+
+    def policy(state: DealState) -> Action:
+        assert state.actor is not None
+        return bot.choose(state.view(state.actor))
+
+    return play_game(Pulya(rules, 10, rng=random.Random(seed), max_deals=deals), policy)
 
 
 def _legal(state: DealState, action: Action) -> Action:

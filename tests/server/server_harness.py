@@ -243,14 +243,17 @@ class Client:
         await self.http.aclose()
 
 
-async def three_at_a_table(server: ServerProcess, prefix: str) -> tuple[list[Client], int]:
+async def three_at_a_table(
+    server: ServerProcess, prefix: str, **body: Any
+) -> tuple[list[Client], int]:
     """Three new people (names from ``prefix``) seated South, West and East at a table of
-    three that the first opened; the table's id. The game starts as the third sits."""
+    three that the first opened (a pulya to 10 unless ``body``, the create form's fields,
+    says otherwise); the table's id. The game starts as the third sits."""
     tag = random.randrange(10**6)
     people = [Client(server, f"{prefix}{n}{tag}") for n in "swe"]
     for person in people:
         await person.register()
-    table = (await people[0].create(players=3, target=10))["id"]
+    table = (await people[0].create(**{"players": 3, "target": 10, **body}))["id"]
     await people[1].sit(table, "W")
     await people[2].sit(table, "E")
     return people, table

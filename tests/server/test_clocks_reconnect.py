@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from server_harness import Client, ServerProcess
+from server_harness import Client, ServerProcess, three_at_a_table
 
 
 async def test_reconnect_gets_the_missed_events_in_order(server: ServerProcess) -> None:
@@ -53,14 +53,8 @@ async def test_reconnect_gets_the_missed_events_in_order(server: ServerProcess) 
 async def test_a_missed_clock_plays_one_move_and_a_lost_connection_waits_for_the_grace(
     server: ServerProcess,
 ) -> None:
-    tag = random.randrange(10**6)
-    people = [Client(server, f"clk{n}{tag}") for n in "swe"]
-    for person in people:
-        await person.register()
+    people, table = await three_at_a_table(server, "clk", clock_seconds=1)
     south, west, east = people
-    table = (await south.create(players=3, target=10, clock_seconds=1))["id"]
-    await west.sit(table, "W")
-    await east.sit(table, "E")
     for person in people:
         await person.connect()
     # Nobody moves: after a second South's clock runs out and one move is played for him,

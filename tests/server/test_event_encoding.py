@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from preferans.server.tables import _join
+from preferans.server.table_events import join
 
 _values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
@@ -25,6 +25,6 @@ def test_joined_text_is_the_whole_message(shared: dict[str, Any], own: dict[str,
     own = {k: v for k, v in own.items() if k not in shared}
     assume(own)
     head = json.dumps(shared, ensure_ascii=False)
-    joined = _join(head, json.dumps(own, ensure_ascii=False))
+    joined = join(head, json.dumps(own, ensure_ascii=False))
     assert joined == json.dumps({**shared, **own}, ensure_ascii=False)
     assert json.loads(joined) == {**shared, **own}

@@ -215,13 +215,7 @@ async def test_bot_tables_are_limited_and_stand_in_games_not_rated(tmp_path: Pat
         )
         assert response.status_code == 429 and response.json()["code"] == "too_many_tables"
         # South plays himself; West and East never come: the stand-in plays their seats.
-        tag = _tag()
-        people = [Client(server, f"lim{n}{tag}") for n in "swe"]
-        for person in people:
-            await person.register()
-        table = (await people[0].create(players=3, target=2, away_seconds=2))["id"]
-        await people[1].sit(table, "W")
-        await people[2].sit(table, "E")
+        people, table = await three_at_a_table(server, "lim", target=2, away_seconds=2)
         await people[0].connect()
         await autoplay(people[0], random.Random(3))
         for _ in range(300):

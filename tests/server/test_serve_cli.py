@@ -49,3 +49,13 @@ def test_a_missing_server_extra_is_reported_on_stderr() -> None:
     assert done.returncode == 2
     assert "pip install 'preferans[server]'" in done.stderr
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize("flag", ["--hint-level", "--tournament-bot"])
+def test_the_level_options_offer_exactly_the_players_levels(flag: str) -> None:
+    from preferans.bots.levels import player_levels
+
+    done = _serve(flag, "random")
+    assert done.returncode == 2
+    offered = done.stderr.split("(choose from ", 1)[1].split(")", 1)[0]
+    assert [name.strip(" '") for name in offered.split(",")] == list(player_levels())

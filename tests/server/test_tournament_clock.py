@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_harness import Client, ServerProcess, random_choice
+from server_harness import ServerProcess, random_choice, three_at_a_table
 from tournament_harness import Player, create, join, settings, wait_for
 
 MOVE = 1
@@ -109,12 +109,7 @@ async def test_the_bank_is_spent_past_the_move_clock_then_the_stand_in_moves(
 
 
 async def test_a_club_table_has_no_bank(club: ServerProcess) -> None:
-    people = [Client(club, f"nobank_{n}") for n in "swe"]
-    for person in people:
-        await person.register()
-    table = (await people[0].create(players=3, target=10, clock_seconds=30))["id"]
-    await people[1].sit(table, "W")
-    await people[2].sit(table, "E")
+    people, table = await three_at_a_table(club, "nobank_", clock_seconds=30)
     await people[0].connect(table)
     snapshot = await people[0].expect(lambda m: m.get("type") == "snapshot")
     assert "deadline" in snapshot and "bank" not in snapshot

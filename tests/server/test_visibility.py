@@ -182,18 +182,28 @@ async def test_no_message_shows_a_card_the_rules_hide(server: ServerProcess) -> 
     assert sum(hints for _, hints in games) > 0
 
 
-def test_the_rule_itself() -> None:
-    deal = {
-        "dealer": "E",
-        "hands": {"S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8", "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",
-                  "E": "♦J ♦Q ♦K ♦A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q"},
+#: The hands of the hand-written deals below: each seat holds whole suits in order.
+HANDS: dict[str, str] = {
+    "S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8",
+    "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",
+    "E": "♦J ♦Q ♦K ♦A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q",
+}
+
+
+def layout(moves: str, dealer: str = "E") -> dict[str, Any]:
+    """A deal record of :data:`HANDS` (talon ♥K ♥A) whose actions are ``moves`` written
+    as ``"S 6♠, W pass, S play 6♠"``: each a seat and the action's text."""
+    actions = [move.split(" ", 1) for move in moves.split(", ")]
+    return {
+        "dealer": dealer,
+        "hands": HANDS,
         "talon": "♥K ♥A",
-        "actions": [{"seat": "S", "action": "6♠"}, {"seat": "W", "action": "pass"},
-                    {"seat": "E", "action": "pass"}, {"seat": "S", "action": "♣7"},
-                    {"seat": "S", "action": "♣8"}, {"seat": "S", "action": "play 6♠"},
-                    {"seat": "W", "action": "whist"}, {"seat": "E", "action": "pass"},
-                    {"seat": "W", "action": "open"}, {"seat": "S", "action": "♠A"}],
-    }  # fmt: skip
+        "actions": [{"seat": seat, "action": action} for seat, action in actions],
+    }
+
+
+def test_the_rule_itself() -> None:
+    deal = layout("S 6♠, W pass, E pass, S ♣7, S ♣8, S play 6♠, W whist, E pass, W open, S ♠A")
     rules = Rules()
     bidding = DealPoint(rules, deal, 2)
     assert may_know(bidding, Seat.W) == set(bidding.hands[Seat.W])
@@ -213,32 +223,19 @@ def test_the_rule_itself() -> None:
 def test_an_open_defence_first_hand_may_claim_before_any_card() -> None:
     """The whister, first hand, sees the passer's hand from the whisting's end, and the
     record may hold his claim there and no card at all (the scan's report)."""
-    deal = {
-        "dealer": "E",
-        "hands": {"S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8", "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",
-                  "E": "♦J ♦Q ♦K ♦A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q"},
-        "talon": "♥K ♥A",
-        "actions": [{"seat": "S", "action": "pass"}, {"seat": "W", "action": "6♣"},
-                    {"seat": "E", "action": "pass"}, {"seat": "W", "action": "♥K"},
-                    {"seat": "W", "action": "♥A"}, {"seat": "W", "action": "play 6♣"},
-                    {"seat": "E", "action": "pass"}, {"seat": "S", "action": "whist"},
-                    {"seat": "S", "action": "open"}, {"seat": "S", "action": "claim 0"},
-                    {"seat": "W", "action": "accept"}],
-    }  # fmt: skip
+    deal = layout(
+        "S pass, W 6♣, E pass, W ♥K, W ♥A, W play 6♣, E pass, S whist, S open, S claim 0, W accept"
+    )
     rules = Rules()
     assert Card.parse("♦J") not in may_know(DealPoint(rules, deal, 8), Seat.S)  # whisting
     assert Card.parse("♦J") in may_know(DealPoint(rules, deal, 9), Seat.S)  # the play
     assert Card.parse("♦J") in may_know(DealPoint(rules, deal, 9), Seat.W)
     # The declarer first hand claims before his card: the defence never opened.
-    declarer_first = {**deal, "dealer": "S"}
-    declarer_first["actions"] = [
-        {"seat": "W", "action": "6♣"}, {"seat": "E", "action": "pass"},
-        {"seat": "S", "action": "pass"}, {"seat": "W", "action": "♥K"},
-        {"seat": "W", "action": "♥A"}, {"seat": "W", "action": "play 6♣"},
-        {"seat": "E", "action": "pass"}, {"seat": "S", "action": "whist"},
-        {"seat": "S", "action": "open"}, {"seat": "W", "action": "claim 10"},
-        {"seat": "S", "action": "reject"}, {"seat": "W", "action": "♣A"},
-    ]  # fmt: skip
+    declarer_first = layout(
+        "W 6♣, E pass, S pass, W ♥K, W ♥A, W play 6♣, E pass, S whist, S open, W claim 10, "
+        "S reject, W ♣A",
+        dealer="S",
+    )
     for done in (10, 11):  # the declarer's claim (rejected) before his first card
         assert Card.parse("♦J") not in may_know(DealPoint(rules, declarer_first, done), Seat.W)
     assert Card.parse("♦J") in may_know(DealPoint(rules, declarer_first, 12), Seat.W)
@@ -246,16 +243,7 @@ def test_an_open_defence_first_hand_may_claim_before_any_card() -> None:
     assert Card.parse("♦J") not in may_know(DealPoint(rules, declarer_first, 10), Seat.W)
 
 
-RASPASY = {
-    "dealer": "E",
-    "hands": {"S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8", "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",
-              "E": "♦J ♦Q ♦K ♦A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q"},
-    "talon": "♥K ♥A",
-    "actions": [{"seat": "S", "action": "pass"}, {"seat": "W", "action": "pass"},
-                {"seat": "E", "action": "pass"}, {"seat": "S", "action": "♠7"},
-                {"seat": "W", "action": "♣9"}, {"seat": "E", "action": "♦J"},
-                {"seat": "S", "action": "♠8"}],
-}  # fmt: skip
+RASPASY = layout("S pass, W pass, E pass, S ♠7, W ♣9, E ♦J, S ♠8")
 
 
 def test_the_raspasy_talon_shows_one_card_a_trick() -> None:
@@ -272,18 +260,9 @@ def test_the_raspasy_talon_shows_one_card_a_trick() -> None:
     assert not talon_known(DealPoint(unused, RASPASY, 6), {Card.parse("♥K")})
 
 
-BETL = {
-    "dealer": "E",
-    "hands": {"S": "♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A ♣7 ♣8", "W": "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦7 ♦8 ♦9 ♦10",
-              "E": "♦J ♦Q ♦K ♦A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q"},
-    "talon": "♥K ♥A",
-    "actions": [{"seat": "S", "action": "2♠"}, {"seat": "W", "action": "pass"},
-                {"seat": "E", "action": "pass"}, {"seat": "S", "action": "♠A"},
-                {"seat": "S", "action": "♠K"}, {"seat": "S", "action": "play бетл"},
-                {"seat": "W", "action": "kontra"}, {"seat": "E", "action": "pass"},
-                {"seat": "S", "action": "♠7"}, {"seat": "W", "action": "♣9"},
-                {"seat": "E", "action": "♦J"}, {"seat": "S", "action": "♠8"}],
-}  # fmt: skip
+BETL = layout(
+    "S 2♠, W pass, E pass, S ♠A, S ♠K, S play бетл, W kontra, E pass, S ♠7, W ♣9, E ♦J, S ♠8"
+)
 
 
 def test_the_balkan_betl_hand_is_shown_after_trick_one() -> None:
@@ -298,7 +277,6 @@ def test_the_balkan_betl_hand_is_shown_after_trick_one() -> None:
     assert Card.parse("♠9") in may_know(shown, Seat.W)
     assert Card.parse("♠A") not in may_know(shown, Seat.W)  # discarded: not in his hand
     assert Card.parse("♣10") not in may_know(shown, Seat.E)  # the other defender's hand
-    igra = {**BETL, "actions": [{"seat": "S", "action": "бетлбп"}, *BETL["actions"][1:3],
-                                {"seat": "S", "action": "play бетлбп"}]}  # fmt: skip
+    igra = layout("S бетлбп, W pass, E pass, S play бетлбп")
     assert Card.parse("♥K") not in may_know(DealPoint(rules, igra, 3), Seat.W)  # closed
     assert Card.parse("♥K") not in may_know(DealPoint(rules, igra, 3), Seat.S)

@@ -10,7 +10,7 @@ import pytest
 
 from preferans.errors import PreferansError, RulesError
 from preferans.tournament.director import plan_round
-from preferans.tournament.pairing import first_round, shape, swiss_round
+from preferans.tournament.pairing import InOrder, first_round, shape, swiss_round
 from preferans.tournament.plan import RoundPlan, TablePlan, meetings
 from preferans.tournament.results import TableResult
 from preferans.tournament.standings import RoundResult, Standings
@@ -118,19 +118,6 @@ def test_the_bye_passes_to_the_lowest_ranked_player_who_has_not_had_one() -> Non
         assert rows[rnd.plan.byes[0]]["rounds"][rnd.number - 1] == "0"
 
 
-class Fixed:
-    """Standings given directly: an order, everybody on his own rank, no byes."""
-
-    def __init__(self, order: list[str]) -> None:
-        self.ranking = tuple(order)
-
-    def rank_of(self, player: str) -> int:
-        return self.ranking.index(player) + 1
-
-    def byes_of(self, player: str) -> int:
-        return 0
-
-
 def _fewest_repeats(players: list[str], met: dict[str, set[str]]) -> int:
     best = 99
     first = players[0]
@@ -150,14 +137,14 @@ def test_when_repeats_cannot_be_avoided_they_are_as_few_as_possible() -> None:
         if number == 1:
             plan = first_round(players, secret_of(number), 3)
         else:
-            plan = swiss_round(Fixed(players), met, 3, number, secret_of(number))
+            plan = swiss_round(InOrder(players), met, 3, number, secret_of(number))
         repeats = sum(1 for a, b in plan.meetings() if b in met.get(a, ()))
         assert repeats == _fewest_repeats(players, met)
         plans.append(plan)
 
 
 def test_players_still_in_are_the_only_ones_paired() -> None:
-    plan = swiss_round(Fixed(names(10)), {}, 3, 2, secret_of(2), players=set(names(9)))
+    plan = swiss_round(InOrder(names(10)), {}, 3, 2, secret_of(2), players=set(names(9)))
     assert sorted(seated(plan)) == names(9)
     assert [set(t.players) for t in plan.tables] == [set(names(9)[i : i + 3]) for i in (0, 3, 6)]
 
@@ -179,7 +166,7 @@ def test_what_cannot_be_seated_is_refused(players: list[str], size: int, message
 
 def test_swiss_round_one_and_rounds_past_the_end_are_refused() -> None:
     with pytest.raises(RulesError, match="not a Swiss round"):
-        swiss_round(Fixed(names(6)), {}, 3, 1, secret_of(1))
+        swiss_round(InOrder(names(6)), {}, 3, 1, secret_of(1))
     conf = settings(rounds=1)
     plan = plan_round(conf, names(6), [], secret_of(1))
     result = RoundResult(1, "swiss", plan, tuple(TableResult(t, ()) for t in plan.tables))

@@ -50,6 +50,15 @@ _connections = _number(int, "a number", lambda v: 1 <= v <= 10**7, "must be 1–
 _positive = _number(float, "a number", lambda v: 0 < v < 1e6, "must be > 0")
 
 
+def _add_level(parser: argparse.ArgumentParser, flag: str, help_text: str) -> None:
+    """An option naming one of the levels players are offered (the names of
+    :data:`preferans.bots.levels.PLAYER_LEVELS`, not imported: the bots load only when
+    the club starts); the master by default."""
+    parser.add_argument(
+        flag, choices=("novice", "amateur", "master"), default="master", help=help_text
+    )
+
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "serve",
@@ -79,11 +88,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="seconds a disconnected player keeps the seat before a bot plays",
     )
     parser.add_argument("--bot-delay", type=_seconds, default=0.3, help="seconds before a bot acts")
-    parser.add_argument(
+    _add_level(
+        parser,
         "--hint-level",
-        choices=("novice", "amateur", "master"),
-        default="master",
-        help="the bot level behind the players' hints (novice answers at once, master thinks)",
+        "the bot level behind the players' hints (novice answers at once, master thinks)",
     )
     parser.add_argument(
         "--think-processes",
@@ -114,11 +122,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="NAME",
         help="an account that may create tournaments; repeatable; none: every player may",
     )
-    parser.add_argument(
+    _add_level(
+        parser,
         "--tournament-bot",
-        choices=("novice", "amateur", "master"),
-        default="master",
-        help="the bot level that fills a tournament's short tables (tests use novice)",
+        "the bot level that fills a tournament's short tables (tests use novice)",
     )
     parser.add_argument(
         "--trusted-proxy",

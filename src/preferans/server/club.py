@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans.server import models
 from preferans.server.broadcast import Broadcast
+from preferans.server.club_errors import NoSuchTableError
 from preferans.server.cluster import Cluster, LocalCluster, RedisCluster
 from preferans.server.commands import Address, Command, Reload, Stop, Tick
 from preferans.server.config import Settings
@@ -164,7 +165,7 @@ class Club:
                 actor = TableActor(self, table_id)
                 try:
                     await actor.start()
-                except KeyError:
+                except NoSuchTableError:
                     await self.cluster.release(table_id)
                     actor = None
                 except QuarantinedError:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from preferans.server.broadcast import Broadcast
+from preferans.server.club_errors import NoSuchTableError
 from preferans.server.commands import Command, command_from_json, command_to_json
 from preferans.server.config import Settings
 from preferans.server.connections import Connection
@@ -86,7 +87,9 @@ class LocalCluster:
         return table_ids
 
     async def forward(self, table_id: int, command: Command) -> None:
-        raise RuntimeError("one process owns every table")
+        # One process owns every table: a command comes here only when the table could
+        # not be loaded because the database does not hold it.
+        raise NoSuchTableError(table_id)
 
     def publish_event(self, event: Broadcast) -> None:
         return None

@@ -9,6 +9,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from preferans.server.club_errors import SettingsError
+
 __all__ = ["Settings"]
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
@@ -83,12 +85,18 @@ class Settings:
         for name in ("db_schema", "redis_prefix"):
             value = getattr(self, name)
             if value is not None and not _IDENTIFIER.match(value):
-                raise ValueError(f"{name} must be letters, digits and '_' (got {value!r})")
+                raise SettingsError(
+                    f"{name} must be letters, digits and '_' (got {value!r})",
+                    ru=f"{name}: только латинские буквы, цифры и '_' (а не {value!r})",
+                )
         for proxy in self.trusted_proxies:
             try:
                 ipaddress.ip_network(proxy, strict=False)
             except ValueError:
-                raise ValueError(f"a trusted proxy is an address or a network: {proxy!r}") from None
+                raise SettingsError(
+                    f"a trusted proxy is an address or a network: {proxy!r}",
+                    ru=f"доверенный прокси задаётся адресом или сетью: {proxy!r}",
+                ) from None
 
     @property
     def url(self) -> str:

@@ -7,7 +7,6 @@ import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
-from fastapi import Path as ApiPath
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, func, insert, select, update
@@ -30,15 +29,16 @@ from preferans.server.door import (
     name_key,
 )
 from preferans.server.limits import check_bot_tables, check_password_guess
-from preferans.server.lookups import club_of, finished_game, table_row
+from preferans.server.lookups import club_of, finished_game, table_in, table_row
+from preferans.server.path_params import TableId
 from preferans.server.refusals import Refusal
+from preferans.server.seat_change import seat_change
 from preferans.server.tournaments_privacy import check_open
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api", tags=["lobby"], responses=ERRORS)
 SeatName = Literal["S", "W", "N", "E"]
-TableId = Annotated[int, ApiPath(ge=1, le=2**31 - 1, description="the table's number")]
 
 
 class SeatOut(BaseModel):
@@ -219,15 +219,6 @@ async def _check_limit(connection: AsyncConnection, club: Club, user: User) -> N
         raise HTTPException(429, "you sit at too many unfinished tables already")
 
 
-async def _open_table_row(connection: AsyncConnection, table_id: TableId, started: str) -> Any:
-    """The table's row, refused with 404 if there is none and 409 (``started``) once it
-    has started: seats change only at an open table."""
-    row = await table_row(connection, table_id)
-    if row.status != "open":
-        raise HTTPException(409, started)
-    return row
-
-
 def _players_with(row: Any, seat: str) -> int:
     """The table's number of players; 400 if it has no such seat."""
     players = Rules.from_json(row.rules_json).players
@@ -347,8 +338,8 @@ async def sit(
     """Take a free seat. One account never sits twice at one table."""
     club = club_of(request)
     check_seed(body.seed)
-    async with club.engine.begin() as connection:
-        row = await _open_table_row(connection, table_id, "this table has already started")
+    async with seat_change(club, table_id) as connection:
+        row = await table_in(connection, table_id, ("open",), "this table has already started")
         players = _players_with(row, body.seat)
         if row.password_hash is not None:
             address = request.client.host if request.client else "?"
@@ -372,7 +363,6 @@ async def sit(
         await _check_limit(connection, club, user)
         await _take_seat(connection, table_id, body.seat, players, user_id=user.id, seed=body.seed)
         table = await _one_table(connection, table_id)
-    await club.seats_changed(table_id)
     return table
 
 
@@ -381,10 +371,12 @@ async def leave(
     table_id: TableId, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> TableOut:
     """Leave a table that has not started; the creator's leaving closes it."""
-    club = club_of(request)
-    async with club.engine.begin() as connection:
-        row = await _open_table_row(
-            connection, table_id, "a started table cannot be left; a bot plays while away"
+    async with seat_change(club_of(request), table_id) as connection:
+        row = await table_in(
+            connection,
+            table_id,
+            ("open",),
+            "a started table cannot be left; a bot plays while away",
         )
         removed = await connection.execute(
             delete(models.table_seats).where(
@@ -401,7 +393,6 @@ async def leave(
                 .values(status="closed", finished_at=time.time())
             )
         table = await _one_table(connection, table_id)
-    await club.seats_changed(table_id)
     return table
 
 
@@ -412,7 +403,7 @@ async def add_bot(
     """The creator fills a free seat with a bot."""
     club = club_of(request)
     _check_bot(body.level)
-    async with club.engine.begin() as connection:
+    async with seat_change(club, table_id) as connection:
         row = await table_row(connection, table_id)
         if row.creator_id != user.id:
             raise HTTPException(403, "only the table's creator seats bots")
@@ -422,7 +413,6 @@ async def add_bot(
         players = _players_with(row, body.seat)
         await _take_seat(connection, table_id, body.seat, players, bot=body.level)
         table = await _one_table(connection, table_id)
-    await club.seats_changed(table_id)
     return table
 
 

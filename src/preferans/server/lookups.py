@@ -4,6 +4,7 @@ finished game's stored record, each refused the same way wherever it is missing.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from fastapi import HTTPException, Request
@@ -13,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from preferans.server import models
 from preferans.server.club import Club
 
-__all__ = ["club_of", "finished_game", "stored_record", "table_row"]
+__all__ = ["club_of", "finished_game", "stored_record", "table_in", "table_row"]
 
 NO_GAME = "no finished game at this table"
 
@@ -30,6 +31,17 @@ async def table_row(connection: AsyncConnection, table_id: int) -> Any:
     ).first()
     if row is None:
         raise HTTPException(404, "no such table")
+    return row
+
+
+async def table_in(
+    connection: AsyncConnection, table_id: int, statuses: Collection[str], refusal: str
+) -> Any:
+    """The table's row while its status is one of ``statuses``: 404 if there is no such
+    table, 409 with ``refusal`` once it is in another (seats change only in some)."""
+    row = await table_row(connection, table_id)
+    if row.status not in statuses:
+        raise HTTPException(409, refusal)
     return row
 
 

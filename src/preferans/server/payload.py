@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from preferans.errors import InputSyntaxError
+
 __all__ = ["MAX_BODY_BYTES", "MAX_DEPTH", "PayloadError", "depth_of", "read_json"]
 
 MAX_DEPTH: Final = 32
@@ -20,13 +22,16 @@ MAX_BODY_BYTES: Final = 64 * 1024
 """A REST body's size: a table's whole configuration is under 2 KB."""
 
 
-class PayloadError(ValueError):
+class PayloadError(InputSyntaxError):
     """Unreadable input; ``code`` is ``too_large``, ``too_deep``, ``bad_json`` or
-    ``bad_number``."""
+    ``bad_number`` (the client shows the code in its player's language)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (PayloadError, (self.code, str(self)))
 
 
 def depth_of(text: str) -> int:

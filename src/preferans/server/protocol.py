@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from preferans.actions import Action, action_from_index, parse_action
+from preferans.errors import InputSyntaxError
 from preferans.server.payload import PayloadError, read_json
 from preferans.server.refusals import russian
 
@@ -31,14 +32,18 @@ MAX_CHAT = 300
 LANGUAGES = ("ru", "en")
 
 
-class BadMessage(ValueError):
-    """A client message that cannot be understood; ``code`` names the problem."""
+class BadMessage(InputSyntaxError):
+    """A client message that cannot be understood; ``code`` names the problem (the client
+    shows the code in its player's language)."""
 
     def __init__(self, code: str, message: str, request_id: str | int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.request_id = request_id
         """The message's id when it could be read, so the client can match the answer."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (BadMessage, (self.code, str(self), self.request_id))
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
-from fastapi import Path as ApiPath
 from sqlalchemy import (
     Column,
     Float,
@@ -43,6 +42,7 @@ from preferans.server import models
 from preferans.server.auth import ERRORS, User, current_user
 from preferans.server.club import Club
 from preferans.server.lookups import club_of, stored_record
+from preferans.server.path_params import DealNumber, TableId
 from preferans.server.refusals import Refusal
 from preferans.server.tournaments_privacy import check_open
 
@@ -50,8 +50,6 @@ __all__ = ["REVIEW_SEED", "reviews", "router"]
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api", tags=["review"], responses=ERRORS)
-TableId = Annotated[int, ApiPath(ge=1, le=2**31 - 1, description="the table's number")]
-DealNumber = Annotated[int, ApiPath(ge=1, le=10_000, description="the deal's number, from 1")]
 
 #: Every club review uses this seed, so the grades of a game never change.
 REVIEW_SEED = 1

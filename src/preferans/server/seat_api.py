@@ -13,19 +13,19 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
-from fastapi import Path as ApiPath
 from pydantic import BaseModel
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from preferans.server import adjourn, models
 from preferans.server.auth import ERRORS, User, current_user
-from preferans.server.lookups import club_of, table_row
+from preferans.server.lookups import club_of, table_in, table_row
+from preferans.server.path_params import TableId
+from preferans.server.seat_change import seat_change
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api", tags=["lobby"], responses=ERRORS)
-TableId = Annotated[int, ApiPath(ge=1, le=2**31 - 1, description="the table's number")]
 
 
 class AdjournBody(BaseModel):
@@ -77,10 +77,13 @@ async def quit_game(
 ) -> SeatChange:
     """Leave a started game for good: a bot plays your seat to the end."""
     club = club_of(request)
-    async with club.engine.begin() as connection:
-        row = await table_row(connection, table_id)
-        if row.status not in ("playing", "adjourned"):
-            raise HTTPException(409, "only a started game is left this way; use leave")
+    async with seat_change(club, table_id) as connection:
+        row = await table_in(
+            connection,
+            table_id,
+            ("playing", "adjourned"),
+            "only a started game is left this way; use leave",
+        )
         seat = _my_seat(await _people(connection, table_id), user)
         await connection.execute(
             update(models.table_seats)
@@ -94,7 +97,6 @@ async def quit_game(
             .values(adjourn_votes=adjourn.votes_json(votes))
         )
         answer = await _answer(connection, table_id)
-    await club.seats_changed(table_id)
     return answer
 
 
@@ -107,11 +109,10 @@ async def adjourn_game(
 ) -> SeatChange:
     """Agree to adjourn (or decline, which withdraws the proposal). When every person in
     the game has agreed, the game stops and waits in the lobby to be resumed."""
-    club = club_of(request)
-    async with club.engine.begin() as connection:
-        row = await table_row(connection, table_id)
-        if row.status != "playing":
-            raise HTTPException(409, "only a game in progress can be adjourned")
+    async with seat_change(club_of(request), table_id) as connection:
+        row = await table_in(
+            connection, table_id, ("playing",), "only a game in progress can be adjourned"
+        )
         people = await _people(connection, table_id)
         seat = _my_seat(people, user)
         votes = adjourn.agree(adjourn.votes_of(row.adjourn_votes), seat) if body.agree else ()
@@ -122,7 +123,6 @@ async def adjourn_game(
             update(models.tables).where(models.tables.c.id == table_id).values(**values)
         )
         answer = await _answer(connection, table_id)
-    await club.seats_changed(table_id)
     return answer
 
 
@@ -131,11 +131,8 @@ async def resume_game(
     table_id: TableId, request: Request, user: Annotated[User, Depends(current_user)]
 ) -> SeatChange:
     """Resume an adjourned game: the log is replayed and play goes on where it stopped."""
-    club = club_of(request)
-    async with club.engine.begin() as connection:
-        row = await table_row(connection, table_id)
-        if row.status != "adjourned":
-            raise HTTPException(409, "this game is not adjourned")
+    async with seat_change(club_of(request), table_id) as connection:
+        await table_in(connection, table_id, ("adjourned",), "this game is not adjourned")
         _my_seat(await _people(connection, table_id), user)
         await connection.execute(
             update(models.tables)
@@ -143,5 +140,4 @@ async def resume_game(
             .values(status="playing", adjourn_votes=None)
         )
         answer = await _answer(connection, table_id)
-    await club.seats_changed(table_id)
     return answer

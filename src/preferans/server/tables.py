@@ -15,7 +15,6 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from sqlalchemy import insert, select
@@ -25,10 +24,11 @@ from preferans.actions import Action, action_from_index
 from preferans.game import DealState, IllegalActionError
 from preferans.result import DealResult
 from preferans.rules import Rules
-from preferans.seats import Seat, player_seats
+from preferans.seats import Seat
 from preferans.server import bots, models, presence, views
 from preferans.server.adjourn import votes_of
 from preferans.server.broadcast import Broadcast
+from preferans.server.club_errors import NoSuchTableError
 from preferans.server.commands import (
     Act,
     Address,
@@ -56,26 +56,20 @@ from preferans.server.quarantine import (
     set_aside,
 )
 from preferans.server.seating import SeatInfo, TableInfo, load_seats
+from preferans.server.table_events import EventLog, audiences
+from preferans.server.table_snapshot import SheetCache, public_seats, snapshot
 from preferans.server.thinking import Thinking
 from preferans.server.timers import TableTimers
 from preferans.server.tournaments_clock import TimeBank, bank_seconds_of
 from preferans.server.tournaments_deals import resolve_deal_source
-from preferans.server.views import ViewSet
+from preferans.server.views import SPECTATOR, ViewSet
 
 __all__ = ["TableActor", "TableHost"]
 
 log = logging.getLogger(__name__)
 
-SPECTATOR = "*"
 CHAT_KEPT = 100
 """Chat lines a table keeps for snapshots (a reconnecting client sees the recent talk)."""
-
-
-@dataclass
-class _Event:
-    v: int
-    texts: dict[str, str]
-    """The event as JSON text for each audience (strings keep the garbage collector idle)."""
 
 
 class TableHost(Protocol):
@@ -115,9 +109,8 @@ class TableActor:
         self.info: TableInfo | None = None
         self.seats: dict[Seat, SeatInfo] = {}
         self.pulya: Pulya | None = None
-        self.version = 0
+        self.log = EventLog(table_id, self.epoch, club.settings.event_buffer)
         self.seq = 0
-        self.events: deque[_Event] = deque(maxlen=club.settings.event_buffer)
         self.watchers: dict[Address, int | None] = {}
         self.presence = presence.Presence()
         self.away: set[Seat] = self.presence.away
@@ -135,7 +128,7 @@ class TableActor:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self._hint_tasks: set[asyncio.Task[None]] = set()
         self._views: ViewSet | None = None
-        self._sheet_cache: tuple[Any, dict[str, Any], list[dict[str, Any]]] | None = None
+        self._sheets = SheetCache()
         self.stage = "load"
         self._abandoned = False
         """The lease was lost: commands are handed over, not handled."""
@@ -218,7 +211,7 @@ class TableActor:
                 )
             ).first()
             if row is None:
-                raise KeyError(self.table_id)
+                raise NoSuchTableError(self.table_id)
             if row.status == "quarantined":
                 raise QuarantinedError(self.table_id)
             seats = await load_seats(connection, self.table_id)
@@ -372,7 +365,7 @@ class TableActor:
                 error("unavailable", "the move could not be saved; try again", command.request_id),
             )
             return
-        reply(command.address, {"type": "ack", "id": command.request_id, "v": self.version})
+        reply(command.address, {"type": "ack", "id": command.request_id, "v": self.log.version})
 
     def _player_of(self, command: Act | HintRequest, refusal: str) -> Seat | None:
         """The asker's seat; one who does not play here is told ``refusal``."""
@@ -446,37 +439,16 @@ class TableActor:
             )
         self.chat.append(line)
         self._emit("chat", line, view=False)
-        ack = {"type": "ack", "id": command.request_id, "v": self.version}
+        ack = {"type": "ack", "id": command.request_id, "v": self.log.version}
         self.club.reply(command.address, ack)
 
     def _on_subscribe(self, command: Subscribe) -> None:
         self.watchers[command.address] = command.user_id
         seat = self._seat_of(command.user_id)
         audience = seat.name if seat is not None else SPECTATOR
-        missed = self._missed(command.since, command.epoch, audience)
-        if missed is None:
-            self.club.reply(command.address, self._snapshot(audience))
-        else:
-            for event in missed:
-                self.club.reply(
-                    command.address,
-                    {
-                        "type": "_event",
-                        "epoch": self.epoch,
-                        "v": event.v,
-                        "text": event.texts[audience],
-                    },
-                )
-            self.club.reply(
-                command.address,
-                {
-                    "type": "synced",
-                    "table": self.table_id,
-                    "epoch": self.epoch,
-                    "v": self.version,
-                    "you": None if seat is None else seat.name,
-                },
-            )
+        replies = self.log.catch_up(command.since, command.epoch, audience)
+        for message in replies if replies is not None else [self._snapshot(audience)]:
+            self.club.reply(command.address, message)
         self._returned(seat)
 
     def _returned(self, seat: Seat | None) -> None:
@@ -485,18 +457,6 @@ class TableActor:
         person at the table)."""
         if seat is not None:
             self.timers.cancel_grace(seat)
-
-    def _missed(self, since: int | None, epoch: str | None, audience: str) -> list[_Event] | None:
-        if since is None or epoch != self.epoch or since > self.version:
-            return None
-        if since == self.version:
-            return []
-        if not self.events or self.events[0].v > since + 1:
-            return None
-        missed = [e for e in self.events if e.v > since]
-        if any(audience not in e.texts for e in missed):
-            return None  # built while nobody watched as a spectator: send a snapshot
-        return missed
 
     async def _on_reload(self) -> None:
         async with self.club.engine.connect() as connection:
@@ -565,7 +525,7 @@ class TableActor:
         assert self.info is not None
         if self.info.status in ("finished", "closed", "adjourned") and not self.watchers:
             asyncio.get_running_loop().call_later(
-                self.club.settings.idle_seconds, self.submit, Tick("idle", Seat.S, self.version)
+                self.club.settings.idle_seconds, self.submit, Tick("idle", Seat.S, self.log.version)
             )
 
     async def _on_tick(self, tick: Tick) -> None:
@@ -646,7 +606,7 @@ class TableActor:
                 return
             log.exception("table %s: finishing the game failed; retrying", self.table_id)
             asyncio.get_running_loop().call_later(
-                5.0, self.submit, Tick("finish", Seat.S, self.version)
+                5.0, self.submit, Tick("finish", Seat.S, self.log.version)
             )
 
     def _apply(self, seat: Seat, action: Action, auto: bool, after: Any = None) -> None:
@@ -814,13 +774,8 @@ class TableActor:
     # --- events --------------------------------------------------------------------------
 
     def _audiences(self) -> list[str]:
-        """Every seat, and spectators only while someone watches (on any process)."""
         assert self.info is not None
-        seats = [s.name for s in player_seats(self.info.rules.players)]
-        seated = {i.user_id for i in self.seats.values() if i.user_id is not None and not i.left}
-        if any(user is None or user not in seated for user in self.watchers.values()):
-            seats.append(SPECTATOR)
-        return seats
+        return audiences(self.info.rules.players, self.seats, self.watchers.values())
 
     def _emit(
         self,
@@ -833,55 +788,24 @@ class TableActor:
     ) -> None:
         """Give the event the next version and a copy for every audience, then send it."""
         assert self.info is not None
-        self.version += 1
         if state is None and self.pulya is not None:
             state = self.pulya.state
         viewset = self._viewset(state) if state is not None else None
         clock = self._clock() if view and state is not None and not state.is_over else {}
-        # The part every audience shares is encoded once; each audience's own part (its
-        # view, what it may see of the action) once per audience, then joined: the same
-        # text as encoding each whole message, without repeating the sheet or the summary.
-        shared = {
-            "type": "event",
-            "table": self.table_id,
-            "epoch": self.epoch,
-            "v": self.version,
-            "kind": kind,
-            **body,
-        }
-        head = json.dumps(shared, ensure_ascii=False)
-        texts: dict[str, str] = {}
-        for audience in self._audiences():
+
+        def own_part(audience: str) -> dict[str, Any]:
             own: dict[str, Any] = {}
             if per_audience is not None:
                 own.update(per_audience(audience, viewset))
             if view and viewset is not None:
                 own.update(viewset.payload(audience))
                 own.update(clock)
-            if not own:
-                texts[audience] = head
-            elif own.keys() & shared.keys():  # an audience's field replaces a shared one
-                texts[audience] = json.dumps({**shared, **own}, ensure_ascii=False)
-            else:
-                texts[audience] = _join(head, json.dumps(own, ensure_ascii=False))
-        self.events.append(_Event(self.version, texts))
+            return own
+
+        event = self.log.record(kind, body, self._audiences(), own_part)
         if not self._replaying:
             users = self._user_audiences()
-            self.club.broadcast(Broadcast(self.table_id, users, self.epoch, self.version, texts))
-
-    def _sheet_and_results(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """The sheet and the results as snapshots carry them, built once per finished deal
-        (they change only when a deal ends) and shared by every reconnecting client."""
-        assert self.pulya is not None
-        key = (self.pulya, len(self.pulya.results), self.pulya.over)
-        if self._sheet_cache is None or self._sheet_cache[0] != key:
-            sheet = {
-                **self.pulya.sheet.to_dict(),
-                "deals_detail": self.pulya.sheet.deals_detail(),
-            }
-            results = [views.result_json(r) for r in self.pulya.results]
-            self._sheet_cache = (key, sheet, results)
-        return self._sheet_cache[1], self._sheet_cache[2]
+            self.club.broadcast(Broadcast(self.table_id, users, self.epoch, event.v, event.texts))
 
     def _viewset(self, state: DealState) -> ViewSet:
         """The views of ``state``, built once: a deal's end event and every snapshot at
@@ -936,44 +860,24 @@ class TableActor:
 
     def _public_seats(self) -> dict[str, Any]:
         assert self.info is not None
-        out: dict[str, Any] = {}
-        for seat in player_seats(self.info.rules.players):
-            info = self.seats.get(seat)
-            entry = None if info is None else info.public()
-            if entry is not None:
-                entry["away"] = seat in self.away
-            out[seat.name] = entry
-        return out
+        return public_seats(self.info.rules.players, self.seats, self.away)
 
     def _snapshot(self, audience: str) -> dict[str, Any]:
+        """The whole table as ``audience`` sees it now (:mod:`.table_snapshot`)."""
         assert self.info is not None
-        message: dict[str, Any] = {
-            "type": "snapshot",
-            "table": self.table_id,
-            "epoch": self.epoch,
-            "v": self.version,
-            "you": None if audience == SPECTATOR else audience,
-            "info": self.info.public(),
-            "seats": self._public_seats(),
-            "status": self.info.status,
-            "paused": self.pulya is not None and self._paused(),
-        }
-        if self.pulya is not None:
-            message["deal"] = self.pulya.deal_number
-            message["dealer"] = self.pulya.dealer.name
-            message["sheet"], message["results"] = self._sheet_and_results()
-            if self.pulya.state is not None:
-                viewset = self._viewset(self.pulya.state)
-                message.update(viewset.payload(audience))
-                message.update(self._clock())
-        message["chat"] = list(self.chat)
-        if self.finished_summary is not None:
-            message["summary"] = self.finished_summary
-            message["secret"] = self.finished_summary.get("secret")
-        return message
-
-
-def _join(head: str, own: str) -> str:
-    """Two encoded JSON objects with distinct keys as one (``{a} + {b}`` -> ``{a, b}``);
-    ``head`` always has the event's envelope, so it is never empty."""
-    return f"{head[:-1]}, {own[1:]}"
+        live: dict[str, Any] = {}
+        if self.pulya is not None and self.pulya.state is not None:
+            live.update(self._viewset(self.pulya.state).payload(audience))
+            live.update(self._clock())
+        return snapshot(
+            self.log,
+            audience,
+            self.info,
+            self._public_seats(),
+            paused=self.pulya is not None and self._paused(),
+            pulya=self.pulya,
+            sheets=self._sheets,
+            live=live,
+            chat=self.chat,
+            summary=self.finished_summary,
+        )

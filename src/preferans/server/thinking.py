@@ -22,6 +22,8 @@ from functools import cache
 from typing import Any
 
 from preferans.actions import Action
+from preferans.game.errors import IllegalActionError
+from preferans.server.club_errors import SettingsError
 from preferans.server.lifeline import die_with_parent
 
 __all__ = ["Thinking"]
@@ -62,7 +64,10 @@ class Thinking:
 
     def __init__(self, processes: int) -> None:
         if processes < 0:
-            raise ValueError("processes must be 0 (threads) or more")
+            raise SettingsError(
+                f"processes must be 0 (threads) or more, not {processes}",
+                ru=f"число процессов — 0 (потоки) или больше, а не {processes}",
+            )
         self.processes = processes
         self._pool: Executor | None = None
 
@@ -93,13 +98,16 @@ class Thinking:
             return await loop.run_in_executor(self._executor(), function, *args)
 
     async def choose(self, level: str, view: Any) -> Action:
-        """The bot's action, one of ``view.legal_actions`` (ValueError if it is not)."""
+        """The bot's action, one of ``view.legal_actions`` (IllegalActionError if not)."""
         index = await self._run(_choose_index, level, view)
         for action in view.legal_actions:
             if action.index == index:
                 legal: Action = action
                 return legal
-        raise ValueError(f"bot {level} chose action {index}, which is not legal here")
+        raise IllegalActionError(
+            f"bot {level} chose action {index}, which is not legal here",
+            ru=f"бот {level} выбрал ход {index}, а здесь так нельзя",
+        )
 
     async def hint(self, view: Any, level: str) -> Any:
         """The ``preferans.bots.hints.Hint`` for ``view``."""

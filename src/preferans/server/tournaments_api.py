@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi import Path as ApiPath
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, func, insert, select
@@ -34,6 +33,7 @@ from preferans.server.auth import (
 from preferans.server.club import Club
 from preferans.server.door import check_conventions, check_table_password
 from preferans.server.limits import check_password_guess
+from preferans.server.path_params import TournamentId
 from preferans.server.refusals import Refusal
 from preferans.server.tournaments_record import tournament_record
 from preferans.server.tournaments_view import detail, summaries
@@ -42,7 +42,6 @@ from preferans.tournament.settings import TournamentSettings
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api", tags=["tournaments"], responses=ERRORS)
-TournamentId = Annotated[int, ApiPath(ge=1, le=2**31 - 1, description="the tournament's number")]
 MAX_TEXT = 300
 
 

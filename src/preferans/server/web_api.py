@@ -14,7 +14,6 @@ from collections import OrderedDict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from fastapi import Path as ApiPath
 from fastapi.responses import Response
 
 from preferans.notation import NotationError, ReplayError
@@ -22,13 +21,12 @@ from preferans.rules import Rules
 from preferans.scoring import Sheet, new_sheet, render_svg, sheet_from_dict
 from preferans.server.auth import ERRORS
 from preferans.server.lookups import club_of, stored_record, table_row
+from preferans.server.path_params import DealNumber, TableId
 from preferans.server.tournaments_privacy import check_open
 
 __all__ = ["deal_analysis", "router"]
 
 router = APIRouter(prefix="/api", responses=ERRORS)
-TableId = Annotated[int, ApiPath(ge=1, le=2**31 - 1, description="the table's number")]
-DealNumber = Annotated[int, ApiPath(ge=1, le=10_000, description="the deal's number, from 1")]
 CACHE_SIZE = 256
 _cache: OrderedDict[tuple[int, int], list[dict[str, Any]]] = OrderedDict()
 _lock = asyncio.Lock()

@@ -31,7 +31,15 @@ from preferans.errors import PreferansError, RulesError
 from .draw import fair_order
 from .plan import RoundPlan, TablePlan, is_bot
 
-__all__ = ["SEARCH_BUDGET", "Ranked", "first_round", "greedy_groups", "shape", "swiss_round"]
+__all__ = [
+    "SEARCH_BUDGET",
+    "InOrder",
+    "Ranked",
+    "first_round",
+    "greedy_groups",
+    "shape",
+    "swiss_round",
+]
 
 #: Tables the search may look at for one number of allowed repeat meetings.
 SEARCH_BUDGET: Final = 20_000
@@ -56,6 +64,24 @@ class Ranked(Protocol):
     def byes_of(self, player: str) -> int:
         """How many byes the player has had."""
         ...
+
+
+class InOrder:
+    """Standings that are only an order (a seeding): each player on his own rank, best
+    first, and nobody has had a bye. Swiss rounds over it show the search at its hardest,
+    since the same neighbours stay together round after round."""
+
+    def __init__(self, order: Sequence[str]) -> None:
+        self.ranking = tuple(order)
+
+    def __repr__(self) -> str:
+        return f"InOrder({list(self.ranking)!r})"
+
+    def rank_of(self, player: str) -> int:
+        return self.ranking.index(player) + 1
+
+    def byes_of(self, player: str) -> int:
+        return 0
 
 
 def check_players(players: Sequence[str], table_size: int) -> None:
