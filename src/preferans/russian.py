@@ -15,9 +15,9 @@ from preferans.scoring.sheet import Sheet
 __all__ = ["FAMILY"]
 
 
+#: The pulya sheet, drawn by the shared renderers.
+PULYA_SHEET = SheetForm(Sheet, text=render_pulya_text, svg=render_pulya_svg)
+
 FAMILY = Family(
-    name="russian",
-    new_deal=new_russian_deal,
-    sheet=SheetForm(Sheet, text=render_pulya_text, svg=render_pulya_svg),
-    deal_value=russian_deal_value,
+    name="russian", new_deal=new_russian_deal, sheet=PULYA_SHEET, deal_value=russian_deal_value
 )

@@ -337,10 +337,9 @@ def _start_play(state: DealState) -> None:
 
 
 def whisting_explain(state: DealState, action: Action) -> IllegalActionError:
-    stage = state._wstage
     if not isinstance(action, Call):
         return refusal("balkan_defence_prompt")
-    kind = action.kind
+    stage, kind = state._wstage, action.kind
     if stage in (_FIRST, _SECOND):
         if kind is CallKind.KONTRA:
             return refusal("kontra_after_defence")
