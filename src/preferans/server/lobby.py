@@ -19,13 +19,7 @@ from preferans.rules import PRESETS, Rules, find_rules
 from preferans.seats import Seat, player_seats
 from preferans.server import bots, door, models
 from preferans.server.adjourn import votes_of as _votes
-from preferans.server.auth import (
-    ERRORS,
-    CurrentUser,
-    User,
-    hash_password,
-    verify_password,
-)
+from preferans.server.auth import ERRORS, CurrentUser, User, hash_password, verify_password
 from preferans.server.club import Club
 from preferans.server.limits import check_bot_tables, check_password_guess
 from preferans.server.lookups import club_of, finished_game, table_in, table_row
