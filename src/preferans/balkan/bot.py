@@ -18,24 +18,30 @@ out no cards to play and stops the play at the defence's fifth trick.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare, card_action
+from preferans.actions import Action, Bid, Call, CallKind, Declare, card_action
 from preferans.bots.evaluation import declarer_tricks, misere_risk, should_bid_misere
-from preferans.bots.heuristic import find_call, misere_discard_card, own_lead
+from preferans.bots.heuristic import (
+    best_declare,
+    find_call,
+    find_calls,
+    misere_discard_card,
+    own_lead,
+)
 from preferans.cards import CardSet, Suit
 from preferans.contracts import Contract
 
 if TYPE_CHECKING:
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = [
     "BETL_RISK",
     "IGRA_MARGIN",
     "KONTRA_TRICKS",
     "RE_KONTRA_MARGIN",
-    "balkan_action",
     "family_action",
     "game_estimate",
     "playable_number",
@@ -88,42 +94,12 @@ def playable_number(cards: CardSet, *, own_lead: bool, talon: bool = True) -> in
     return best
 
 
-_OWN_PHASES = frozenset(("BIDDING", "DISCARD", "CONTRACT", "WHISTING"))
-
-
 def family_action(view: View) -> Action | None:
     """The family's heuristic choice (the protocol's ``bot_action``): the bidding, the
-    discard, the contract and the defence are Balkan; None leaves the rest to the shared
-    heuristic."""
-    if view.phase.name not in _OWN_PHASES:
-        return None
-    return balkan_action(view)
-
-
-def balkan_action(view: View) -> Action:
-    """The heuristic choice in a Balkan deal for bidding, the talon, the contract and the
-    defence; card play goes back to the Russian heuristic."""
-    from preferans.bots.heuristic import choose_card
-    from preferans.bots.knowledge import play_context
-    from preferans.game import Phase
-
-    legal = view.legal_actions
-    if len(legal) == 1:
-        return legal[0]
-    phase = view.phase
-    if phase is Phase.BIDDING:
-        return _bid(view)
-    if phase is Phase.DISCARD:
-        return _discard(view)
-    if phase is Phase.CONTRACT:
-        return _declare(view)
-    if phase is Phase.WHISTING:
-        return _defence(view)
-    if phase is Phase.PLAY and any(isinstance(a, CardAction) for a in legal):
-        return card_action(choose_card(play_context(view)))
-    from preferans.bots.heuristic import heuristic_action
-
-    return heuristic_action(view)
+    discard, the contract and the defence are Balkan; None leaves the rest (the card play
+    included) to the shared heuristic."""
+    decide = _OWN_PHASES.get(view.phase.name)
+    return None if decide is None else decide(view)
 
 
 # --- bidding -----------------------------------------------------------------------------
@@ -198,18 +174,11 @@ def _declare(view: View) -> Action:
         if betl is not None:
             return betl
     hand = view.hand
-    scored: list[tuple[float, Declare]] = []
-    for action in declares:
-        contract = action.contract
-        if contract.is_misere:
-            continue
-        margin = game_estimate(hand, contract) - NEED
-        # The cheapest safe game; a higher number (worth more) only with room to spare.
-        score = min(margin, 1.0) + 0.08 * contract.level - (0.5 if margin < 0 else 0.0)
-        scored.append((score, action))
-    if not scored:
-        return declares[0]
-    return max(scored, key=lambda t: (t[0], -t[1].contract.ladder_key))[1]
+    # The cheapest safe game; a higher number (worth more) only with room to spare.
+    best = best_declare(
+        declares, lambda c: game_estimate(hand, c) - NEED, cap=1.0, per_level=0.08, short=0.5
+    )
+    return declares[0] if best is None else best
 
 
 # --- defence and kontra ------------------------------------------------------------------
@@ -224,10 +193,9 @@ def _defence_tricks(cards: CardSet, trump: Suit | None) -> float:
 def _defence(view: View) -> Action:
     legal = view.legal_actions
     contract = view.contract
-    pass_ = find_call(legal, CallKind.PASS)
-    whist = find_call(legal, CallKind.WHIST)
-    invite = find_call(legal, CallKind.INVITE)
-    kontra = find_call(legal, CallKind.KONTRA)
+    pass_, whist, invite, kontra = find_calls(
+        legal, CallKind.PASS, CallKind.WHIST, CallKind.INVITE, CallKind.KONTRA
+    )
     fallback = pass_ or legal[0]
     if contract is None:
         return fallback
@@ -266,3 +234,12 @@ def _defence_calls(view: View) -> list[Call]:
     from preferans.bots.heuristic import calls_after_contract
 
     return calls_after_contract(view, declarer=False)
+
+
+#: The phases the Balkan heuristic decides itself, by the phase's name.
+_OWN_PHASES: dict[str, Callable[[View], Action]] = {
+    "BIDDING": _bid,
+    "DISCARD": _discard,
+    "CONTRACT": _declare,
+    "WHISTING": _defence,
+}

@@ -44,8 +44,8 @@ from preferans.result import DealKind, WhistChoice
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.balkan.state import BalkanDealState as DealState
-    from preferans.game.state import DealState as AnyState
+    from preferans.balkan.core import BalkanCore as DealState
+    from preferans.game.core import DealCore as AnyState
 
 __all__ = [
     "bidding_apply",
@@ -88,8 +88,7 @@ def _priority(state: DealState, seat: Seat, over: Seat | None) -> bool:
 
 
 def bidding_legal(state: DealState) -> tuple[Action, ...]:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     high = state.bid
     holder = state._high_seat
     spoken = bool(state._spoken >> seat & 1)
@@ -110,8 +109,7 @@ def bidding_legal(state: DealState) -> tuple[Action, ...]:
 
 
 def bidding_apply(state: DealState, action: Action) -> None:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     state._spoken |= 1 << seat
     if action is PASS:
         state._passed |= 1 << seat
@@ -131,22 +129,19 @@ def _refe(state: AnyState) -> None:
 
 
 def bidding_explain(state: DealState, action: Action) -> IllegalActionError:
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     high = state.bid
     spoken = bool(state._spoken >> seat & 1)
-    if isinstance(action, Call):
-        if action.kind is CallKind.HERE:
-            if not state._t.rules.here:
-                return refusal("moje_not_played")
-            if high is None:
-                return refusal("no_bid_to_hold")
-            if not _priority(state, seat, state._high_seat):
-                return refusal("moje_needs_priority")
-            return refusal("igra_held_first_call")
-        return refusal("cannot_say_in_bidding", call=action.kind.value)
+    if isinstance(action, Call) and action.kind is CallKind.HERE:
+        if not state._t.rules.here:
+            return refusal("moje_not_played")
+        if high is None:
+            return refusal("no_bid_to_hold")
+        if not _priority(state, seat, state._high_seat):
+            return refusal("moje_needs_priority")
+        return refusal("igra_held_first_call")
     if not isinstance(action, Bid):
-        return refusal("balkan_bidding_prompt")
+        return bidding.non_bid_refusal("balkan_bidding_prompt", action)
     contract = action.contract
     if not contract.balkan:
         return refusal("balkan_bids_are")
@@ -257,9 +252,7 @@ def whisting_legal(state: DealState) -> tuple[Action, ...]:
 
 
 def whisting_apply(state: DealState, action: Action) -> None:
-    seat = state.to_move
-    assert seat is not None and type(action) is Call
-    stage = state._wstage
+    seat, stage = state._whist_turn(action)
     d1, d2 = _defenders(state)
     if stage in (_FIRST, _SECOND):
         choices = state._choices = dict(state._choices)
@@ -344,10 +337,9 @@ def _start_play(state: DealState) -> None:
 
 
 def whisting_explain(state: DealState, action: Action) -> IllegalActionError:
-    stage = state._wstage
     if not isinstance(action, Call):
         return refusal("balkan_defence_prompt")
-    kind = action.kind
+    stage, kind = state._wstage, action.kind
     if stage in (_FIRST, _SECOND):
         if kind is CallKind.KONTRA:
             return refusal("kontra_after_defence")

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare
@@ -40,18 +40,19 @@ from preferans.balkan.bot import (
 )
 from preferans.balkan.payoff import balkan_value
 from preferans.bots.evaluation import misere_risk
-from preferans.bots.heuristic import defence_estimate, here_answered, heuristic_action
+from preferans.bots.heuristic import defence_estimate, here_answered
 from preferans.bots.inference import TALON, World, hidden_slots
 from preferans.bots.payoff import split_defence, synth_result
 from preferans.bots.sampling import (
+    CardTurn,
     Decision,
     Option,
-    best_over_pass,
+    bid_decision,
+    card_turn,
     discard_decision,
     find_call,
     game_discards,
     misere_discards,
-    representatives,
 )
 from preferans.cards import CardSet
 from preferans.contracts import Contract, Strain, balkan_ladder
@@ -62,7 +63,7 @@ from preferans.solver import Objective, Position
 
 if TYPE_CHECKING:
     from preferans.bots.sampling import SamplingBot
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = ["BALKAN_BID_MARGIN", "KONTRA_CAP", "KONTRA_MARGIN", "balkan_decide"]
 
@@ -89,7 +90,7 @@ _IGRAS = tuple(c for c in _LADDER if c.without_talon)
 
 def balkan_decide(bot: SamplingBot, view: View) -> Decision | None:
     """The Balkan decision for this view, or None when the view does not add up."""
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
 
     phase = view.phase
     if phase is Phase.PLAY:
@@ -194,19 +195,35 @@ def _value(
 ) -> float:
     order = tuple(view.active)
     tricks = _tricks_split(order, declarer, declarer_tricks, out, shares) if played else ()
-    values = _outcome(
+    values = _view_outcome(
+        view, declarer, contract, tricks, whisters, invited, levels or {}, played
+    )
+    return values.get(seat, 0.0)
+
+
+def _view_outcome(
+    view: View,
+    declarer: Seat,
+    contract: Contract,
+    tricks: tuple[tuple[Seat, int], ...],
+    whisters: Sequence[Seat],
+    invited: Seat | None,
+    levels: Mapping[Seat, int],
+    played: bool,
+) -> dict[Seat, float]:
+    """:func:`_outcome` at the view's table, its calls in the order the cache keys on."""
+    return _outcome(
         view.rules,
         view.dealer,
-        order,
+        tuple(view.active),
         declarer,
         contract,
         tricks,
         tuple(sorted(whisters)),
         invited,
-        tuple(sorted((levels or {}).items())),
+        tuple(sorted(levels.items())),
         played,
     )
-    return values.get(seat, 0.0)
 
 
 def _weighted(worlds: Sequence[World], values: Sequence[float]) -> float:
@@ -272,16 +289,8 @@ def _declared_value(
         return _value(view, me, me, contract, tricks, whisters=whisters, shares=shares)
     lone = whisters[0]
     passer = d2 if lone == d1 else d1
-    est = defence_estimate(CardSet.from_mask(world.hand(lone)), contract.trump)
-    if _obligatory(view, contract, me) and est < KONTRA_TRICKS:
-        return _value(view, me, me, contract, tricks, whisters=(), played=False)
-    if est >= KONTRA_TRICKS:
-        return _value(
-            view, me, me, contract, tricks, whisters=whisters, invited=passer, levels={lone: 1}
-        )
-    if est >= INVITE_AT or alone_tricks is None:
-        return _value(view, me, me, contract, tricks, whisters=whisters, invited=passer)
-    return _value(view, me, me, contract, alone_tricks, whisters=whisters, out=passer)
+    obligatory = _obligatory(view, contract, me)
+    return _lone_call(view, world, me, me, contract, lone, passer, obligatory, tricks, alone_tricks)
 
 
 # --- card play -----------------------------------------------------------------------------
@@ -290,35 +299,29 @@ def _declared_value(
 def _play(bot: SamplingBot, view: View) -> Decision | None:
     """The card play, through the shared card evaluation (with its equivalent-card
     choice), priced in bula-equivalent whists by :func:`_play_table`."""
-    legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
     contract, declarer = view.contract, view.declarer
-    if not legal or contract is None or declarer is None:
+    if contract is None or declarer is None:
         return None
-    reps = representatives(legal, view)
-    default = heuristic_action(view)
-    if len(reps) == 1:
-        return Decision(default, method="forced")
-    mover = view.to_move if view.to_move is not None else view.seat
+    turn = card_turn(view)
+    if not isinstance(turn, CardTurn):
+        return turn
+    mover = turn.mover
     order = tuple(view.active)
     index = {s: i for i, s in enumerate(order)}
     objective = Objective.MISERE if contract.is_misere else Objective.TRICKS
     worlds, exact = bot._worlds(view, bot.samples)
     if not worlds:
         return None
-    trick = view.current_trick
-    leader = trick[0][0] if trick else mover
-    played = tuple(card.index for _, card in trick)
     trump = _trump(contract)
 
     def make_position(world: World) -> Position:
         hands = tuple(None if s == view.out else world.hand(s) for s in order)
-        return Position.make(hands, leader=index[leader], trump=trump, played=played)
+        return Position.make(hands, leader=index[turn.leader], trump=trump, played=turn.played)
 
     table = _play_table(view, mover, declarer, contract)
     return bot.evaluate_cards(
         view,
-        reps,
-        default,
+        turn,
         worlds,
         exact,
         objective=objective,
@@ -343,17 +346,8 @@ def _play_table(view: View, mover: Seat, declarer: Seat, contract: Contract) -> 
             tricks = _tricks_split(order, declarer, t, view.out)
         else:
             tricks = _tricks_split(order, declarer, t, None, shares, already)
-        values = _outcome(
-            view.rules,
-            view.dealer,
-            order,
-            declarer,
-            contract,
-            tricks,
-            tuple(sorted(whisters)),
-            view.invited,
-            tuple(sorted(levels.items())),
-            True,
+        values = _view_outcome(
+            view, declarer, contract, tricks, whisters, view.invited, levels, True
         )
         if mover == declarer:
             out.append(values.get(declarer, 0.0))
@@ -387,17 +381,13 @@ def _bid(bot: SamplingBot, view: View) -> Decision | None:
     )
     ev: dict[Contract, float] = {}
     mean_tricks: dict[Contract, float] = {}
-    if need_talon:
-        per_game = _bid_games(bot, view, worlds, own, order, decl, me, talon=True)
+    for talon, needed in ((True, need_talon), (False, need_igra)):
+        if not needed:
+            continue
+        per_game = _bid_games(bot, view, worlds, own, order, decl, me, talon=talon)
         if per_game is None:
             return None
         for contract, (value, tricks) in per_game.items():
-            ev[contract], mean_tricks[contract] = value, tricks
-    if need_igra:
-        per_igra = _bid_games(bot, view, worlds, own, order, decl, me, talon=False)
-        if per_igra is None:
-            return None
-        for contract, (value, tricks) in per_igra.items():
             ev[contract], mean_tricks[contract] = value, tricks
 
     def best_from(floor: Contract) -> Contract | None:
@@ -417,16 +407,7 @@ def _bid(bot: SamplingBot, view: View) -> Decision | None:
             continue
         shown = None if target.is_misere else mean_tricks.get(target)
         options.append(Option(action, ev[target], shown))
-    if not options:
-        return None
-    chosen = best_over_pass(options, pass_, BALKAN_BID_MARGIN)
-    return Decision(
-        chosen.action,
-        tuple(options),
-        samples=len(worlds),
-        exact=exact,
-        notes={"best_contract_value": max(ev.values(), default=0.0)},
-    )
+    return bid_decision(options, pass_, BALKAN_BID_MARGIN, ev, samples=len(worlds), exact=exact)
 
 
 def _bid_games(
@@ -507,7 +488,7 @@ def _bid_games(
 
 
 def _declarer(bot: SamplingBot, view: View) -> Decision | None:
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
 
     legal = view.legal_actions
     bid = view.bid
@@ -741,11 +722,9 @@ def _call_value(
     d1, d2 = [s for s in order if s != declarer]
     partner = d2 if me == d1 else d1
     dhand = world.hand(declarer)
-    if me == declarer:
-        if kind is CallKind.KONTRA:
-            raised = _raised(view)
-            for s in raised:
-                levels[s] = levels.get(s, 0) + 1
+
+    def as_called() -> float:
+        """The game played with the defence called so far and the kontra levels reached."""
         return _value(
             view,
             me,
@@ -757,6 +736,13 @@ def _call_value(
             levels=levels,
             shares=shares,
         )
+
+    if me == declarer:
+        if kind is CallKind.KONTRA:
+            raised = _raised(view)
+            for s in raised:
+                levels[s] = levels.get(s, 0) + 1
+        return as_called()
     if kind in (CallKind.WHIST, CallKind.PASS) and find_call(view.legal_actions, CallKind.WHIST):
         return _whist_stage(view, world, kind is CallKind.WHIST, tricks, alone_tricks, shares)
     if view.invited is None and len(whisters) == 1 and not any(levels.values()):
@@ -793,17 +779,7 @@ def _call_value(
         and not contract.is_misere
     ):
         return _value(view, me, declarer, contract, tricks, whisters=(), played=False)
-    return _value(
-        view,
-        me,
-        declarer,
-        contract,
-        tricks,
-        whisters=whisters,
-        invited=view.invited,
-        levels=levels,
-        shares=shares,
-    )
+    return as_called()
 
 
 def _whist_stage(
@@ -843,17 +819,38 @@ def _whist_stage(
             return invite
         alone = _value(view, me, declarer, contract, alone_tricks, whisters=whisters, out=other)
         return max(invite, alone)
+    # If the partner plays alone, my cards are out and my solve is the three-hand one.
+    three_hand = None if alone_tricks is None else tricks
+    return _lone_call(
+        view, world, me, declarer, contract, lone, other, obligatory, tricks, three_hand
+    )
+
+
+def _lone_call(
+    view: View,
+    world: World,
+    me: Seat,
+    declarer: Seat,
+    contract: Contract,
+    lone: Seat,
+    passer: Seat,
+    obligatory: bool,
+    tricks: int,
+    alone_tricks: int | None,
+) -> float:
+    """My whists when the ``lone`` whister calls as the heuristic does: an obligatory game
+    he is too weak to kontra goes unplayed, a strong hand says kontra (which invites), a
+    fair one invites, a weak one plays alone (``alone_tricks``: the declarer's tricks then;
+    None: not solved, so he invites)."""
     est = defence_estimate(CardSet.from_mask(world.hand(lone)), contract.trump)
+    game = partial(_value, view, me, declarer, contract)
     if obligatory and est < KONTRA_TRICKS:
-        return _value(view, me, declarer, contract, tricks, whisters=(), played=False)
+        return game(tricks, whisters=(), played=False)
     if est >= KONTRA_TRICKS:
-        return _value(
-            view, me, declarer, contract, tricks, whisters=whisters, invited=other, levels={lone: 1}
-        )
+        return game(tricks, whisters=(lone,), invited=passer, levels={lone: 1})
     if est >= INVITE_AT or alone_tricks is None:
-        return _value(view, me, declarer, contract, tricks, whisters=whisters, invited=other)
-    # The partner plays alone: my cards are out and my solve is the three-hand one.
-    return _value(view, me, declarer, contract, tricks, whisters=whisters, out=other)
+        return game(tricks, whisters=(lone,), invited=passer)
+    return game(alone_tricks, whisters=(lone,), out=passer)
 
 
 def _raised(view: View) -> list[Seat]:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from preferans.pasting import fields_repr
 from preferans.result import DealKind, DealResult, WhistChoice
@@ -34,7 +34,7 @@ from preferans.scoring.settlement import (
     round_results,
     seat_figures,
 )
-from preferans.scoring.sheet import Sheet, SheetEntry, SheetError, check_possible, deal_heading
+from preferans.scoring.sheet import Sheet, SheetEntry, SheetError, check_possible
 from preferans.scoring.writes import Column, Language, Reason, Write, format_number, seat_letter
 from preferans.seats import Seat, next_seat, seats_for
 
@@ -50,11 +50,8 @@ __all__ = [
 
 #: The bula a table starts from when it agrees nothing else (seed 003: "30, 50 or more").
 DEFAULT_BULA: Final = 50
-#: A bula point is worth 10 whists at the end (seed 003).
-WHISTS_PER_BULA_POINT: Final = 10
 #: A declarer holding an open refe plays his next game at double value.
 REFE_FACTOR: Final = 2
-FORMAT_VERSION: Final = 1
 
 
 def score_balkan(rules: Rules, result: DealResult, *, refe: bool = False) -> list[Write]:
@@ -171,8 +168,8 @@ class BulaEntry(SheetEntry):
     def __repr__(self) -> str:
         return fields_repr(self)
 
-    def header(self, language: Language = "en") -> str:
-        return _header(self, language)
+    def summary(self, language: Language = "en") -> str:
+        return _summary(self, language)
 
     def notes(self, language: Language = "en") -> list[tuple[Seat, str]]:
         """The refes an all-pass gave, each on its seat's line."""
@@ -229,6 +226,11 @@ class BulaSheet(Sheet):
     It is a :class:`~.sheet.Sheet` so that code typed for the pulya sheet (drivers, the
     terminal, the server) takes it unchanged; its pulya and gora stay empty, the figures
     are in :meth:`bula` and :meth:`whists`."""
+
+    #: A bula point is worth 10 whists at the end (seed 003).
+    WHISTS_PER_POINT: ClassVar[int] = 10
+    #: The version of the stored form (:meth:`to_dict`), apart from the pulya sheet's.
+    FORMAT_VERSION: ClassVar[int] = 1
 
     def __init__(self, rules: Rules, target: int | None = None) -> None:
         if not rules.is_balkan:
@@ -320,18 +322,9 @@ class BulaSheet(Sheet):
     def right_of(self, seat: Seat) -> Seat:
         return next_seat(self.left_of(seat), self.rules.players)
 
-    def history(  # a scorer's chain of running totals
-        self, seat: Seat, column: Column, on: Seat | None = None
-    ) -> list[Fraction]:
-        """Running totals as written: the bula from its start, whists from zero."""
-        total = Fraction(self.target) if column is Column.BULA else Fraction(0)
-        out: list[Fraction] = [total] if column is Column.BULA else []
-        for record in self._brecords:
-            for write in record.writes:
-                if write.seat == seat and write.column is column and write.on == on:
-                    total += write.amount
-                    out.append(total)
-        return out
+    def _column_start(self, column: Column) -> Fraction | None:
+        """The bula is written from its start, whists from zero."""
+        return Fraction(self.target) if column is Column.BULA else None
 
     def hats(self, seat: Seat) -> list[tuple[int, str]]:
         """(deal number, "hat" or "inverted hat") each time the bula changed sign: below
@@ -379,12 +372,12 @@ class BulaSheet(Sheet):
                     balances[a, b] = (
                         self._whists[a, b]
                         - self._whists[b, a]
-                        + Fraction(WHISTS_PER_BULA_POINT)
+                        + Fraction(self.WHISTS_PER_POINT)
                         * (self._bula[b] - self._bula[a])
                         / players
                     )
         exact = {
-            a: WHISTS_PER_BULA_POINT * (mean - self._bula[a])
+            a: self.WHISTS_PER_POINT * (mean - self._bula[a])
             + sum((self._whists[a, b] - self._whists[b, a] for b in seats if b != a), Fraction(0))
             for a in seats
         }
@@ -408,7 +401,7 @@ class BulaSheet(Sheet):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "version": FORMAT_VERSION,
+            "version": self.FORMAT_VERSION,
             "sheet": "bula",
             "rules": self.rules.to_dict(),
             "target": self.target,
@@ -435,20 +428,19 @@ class BulaSheet(Sheet):
 
     @classmethod
     def _check_format(cls, data: Mapping[str, Any]) -> None:
-        if data.get("version") != FORMAT_VERSION or data.get("sheet") != "bula":
+        if data.get("version") != cls.FORMAT_VERSION or data.get("sheet") != "bula":
             raise SheetError("not a bula sheet of a known format")
 
 
-def _header(record: BulaEntry, language: Language) -> str:
+def _summary(record: BulaEntry, language: Language) -> str:
     r = record.result
     ru = language == "ru"
 
     def L(seat: Seat) -> str:
         return seat_letter(seat, language)
 
-    head = deal_heading(record.number, r.dealer, language)
     if r.kind is DealKind.REFE:
-        return head + ("все пас, рефе" if ru else "all passed, refe")
+        return "все пас, рефе" if ru else "all passed, refe"
     declarer = L(r.declarer) if r.declarer is not None else "?"
     contract = r.contract.format(russian=ru) if r.contract else "?"
     body = f"{contract} {declarer}" if ru else f"{contract} by {declarer}"
@@ -484,7 +476,7 @@ def _header(record: BulaEntry, language: Language) -> str:
         body += "; " + ", ".join(calls)
     if r.played:
         body += " (" + ", ".join(f"{L(s)} {n}" for s, n in r.tricks.items()) + ")"
-    return head + body
+    return body
 
 
 # --- drawings ------------------------------------------------------------------------------

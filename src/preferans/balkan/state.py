@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
 
 from preferans.balkan import engine
-from preferans.errors import PreferansError, RulesError
+from preferans.balkan.core import BalkanCore
+from preferans.errors import PreferansError
 from preferans.game.deal import Deal
 from preferans.game.phase import Phase
 from preferans.game.state import DealState, result_of
@@ -26,65 +26,16 @@ __all__ = ["BalkanDealState", "new_balkan_deal"]
 _NO_KONTRA: Mapping[Seat, int] = MappingProxyType({})
 
 
-class BalkanDealState(DealState):
+class BalkanDealState(BalkanCore, DealState):
     """One moment of a Balkan deal (immutable, like every :class:`DealState`)."""
 
-    __slots__ = ("_invited", "_klevel", "_kqueue", "_kraised", "_out", "_refe")
-
-    _refe: int
-    _invited: Seat | None
-    _out: Seat | None
-    _klevel: tuple[int, int, int, int]
-    _kqueue: tuple[Seat, ...]
-    _kraised: tuple[Seat, ...]
-
-    def __init__(
-        self, rules: Rules, deal: Deal, *, raspasy_run: int = 0, refe: Iterable[Seat] = ()
-    ) -> None:
-        if not rules.is_balkan:
-            raise RulesError("a Balkan deal needs the Balkan rules")
-        super().__init__(rules, deal, raspasy_run=raspasy_run)
-        refe_mask = 0
-        for seat in refe:
-            refe_mask |= 1 << Seat(seat)
-        self._refe = refe_mask
-        self._invited = None
-        self._out = None
-        self._klevel = (0, 0, 0, 0)
-        self._kqueue = ()
-        self._kraised = ()
-
-    def _copy(self) -> BalkanDealState:
-        new = super()._copy()
-        assert isinstance(new, BalkanDealState)
-        new._refe = self._refe
-        new._invited = self._invited
-        new._out = self._out
-        new._klevel = self._klevel
-        new._kqueue = self._kqueue
-        new._kraised = self._kraised
-        return new
+    __slots__ = ()
 
     def _start_options(self) -> dict[str, object]:
         options = super()._start_options()
         if self._refe:
             options["refe"] = self.refe
         return options
-
-    @property
-    def refe(self) -> tuple[Seat, ...]:
-        """The seats that held an open refe when the deal began."""
-        return tuple(s for s in (Seat.S, Seat.W, Seat.N, Seat.E) if self._refe >> s & 1)
-
-    @property
-    def invited(self) -> Seat | None:
-        """The passer a lone whister invited (he plays, answering for nothing)."""
-        return self._invited
-
-    @property
-    def kontra(self) -> Mapping[Seat, int]:
-        """Each kontra-ing defender's level (1 kontra ×2, 2 re-kontra ×4, …)."""
-        return MappingProxyType({s: self._klevel[s] for s in self._t.active if self._klevel[s]})
 
     def result(self) -> DealResult:
         if self.phase is not Phase.OVER:
@@ -106,29 +57,13 @@ class BalkanDealState(DealState):
         }
 
 
-# The engine's functions take the Balkan state; the tables are typed for the base class.
-_legal: dict[Phase, Any] = {
-    **DealState._LEGAL,
-    Phase.BIDDING: engine.bidding_legal,
-    Phase.CONTRACT: engine.contract_legal,
-    Phase.WHISTING: engine.whisting_legal,
-}
-_apply: dict[Phase, Any] = {
-    **DealState._APPLY,
-    Phase.BIDDING: engine.bidding_apply,
-    Phase.CONTRACT: engine.contract_apply,
-    Phase.WHISTING: engine.whisting_apply,
-}
-_explain: dict[Phase, Any] = {
-    **DealState._EXPLAIN,
-    Phase.BIDDING: engine.bidding_explain,
-    Phase.CONTRACT: engine.contract_explain,
-    Phase.WHISTING: engine.whisting_explain,
-}
-
-BalkanDealState._LEGAL = _legal
-BalkanDealState._APPLY = _apply
-BalkanDealState._EXPLAIN = _explain
+BalkanDealState._use_phases(
+    {
+        Phase.BIDDING: (engine.bidding_legal, engine.bidding_apply, engine.bidding_explain),
+        Phase.CONTRACT: (engine.contract_legal, engine.contract_apply, engine.contract_explain),
+        Phase.WHISTING: (engine.whisting_legal, engine.whisting_apply, engine.whisting_explain),
+    }
+)
 
 
 def new_balkan_deal(

@@ -26,7 +26,7 @@ from preferans.cards import Suit
 from preferans.solver import solve_many
 
 if TYPE_CHECKING:
-    from preferans.game import View
+    from preferans.game.views import View
     from preferans.seats import Seat
 
 __all__ = ["COUNT_LIMIT", "answer_claim", "counted_answer", "sure_winners"]

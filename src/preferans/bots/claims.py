@@ -30,7 +30,7 @@ from preferans.seats import Seat
 from preferans.solver import Objective, Position
 
 if TYPE_CHECKING:
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = [
     "OnTable",
@@ -59,7 +59,7 @@ class OnTable(NamedTuple):
 
 def pending_claim(view: View) -> OnTable | None:
     """The claim being answered, if the view shows one."""
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
 
     if view.phase is not Phase.CLAIM:
         return None

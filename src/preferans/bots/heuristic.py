@@ -10,7 +10,7 @@ of the view, so the level is fast and fully reproducible.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -41,15 +41,17 @@ from preferans.errors import PreferansError
 from preferans.families import family_of
 
 if TYPE_CHECKING:
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = [
     "HeuristicBot",
+    "best_declare",
     "best_game_discard",
     "choose_card",
     "declarer_estimate",
     "defence_estimate",
     "find_call",
+    "find_calls",
     "heuristic_action",
     "misere_discard_card",
     "own_lead",
@@ -70,29 +72,17 @@ class HeuristicBot:
 
 def heuristic_action(view: View) -> Action:
     """The heuristic choice for any phase (the sampling bot falls back on it)."""
-    from preferans.game import Phase
-
     legal = view.legal_actions
     if not legal:
         raise PreferansError(f"{view.seat} has nothing to decide now")
     if len(legal) == 1:
         return legal[0]
-    phase = view.phase
     special = family_of(view.rules).bot_action(view)
     if special is not None:
         return special
-    if phase is Phase.BIDDING:
-        return _bid(view)
-    if phase is Phase.TALON:
-        return _talon(view)
-    if phase is Phase.DISCARD:
-        return _discard(view)
-    if phase is Phase.CONTRACT:
-        return _declare(view)
-    if phase is Phase.WHISTING:
-        return _whist(view)
-    if phase is Phase.CLAIM:
-        return answer_claim(view)
+    decide = _BY_PHASE.get(view.phase.name)
+    if decide is not None:
+        return decide(view)
     cards = [a for a in legal if isinstance(a, CardAction)]
     if cards:
         return card_action(choose_card(play_context(view)))
@@ -102,6 +92,11 @@ def heuristic_action(view: View) -> Action:
 def find_call(legal: Sequence[Action], kind: CallKind) -> Action | None:
     """The call of this kind among the legal actions, if any."""
     return next((a for a in legal if isinstance(a, Call) and a.kind is kind), None)
+
+
+def find_calls(legal: Sequence[Action], *kinds: CallKind) -> tuple[Action | None, ...]:
+    """The call of each kind among the legal actions (None where there is none)."""
+    return tuple(find_call(legal, kind) for kind in kinds)
 
 
 # --- bidding -----------------------------------------------------------------------------
@@ -241,22 +236,40 @@ def _declare(view: View) -> Action:
     if bid is not None and bid.is_misere:
         return next((a for a in declares if a.contract.is_misere), legal[0])
     hand = view.hand
+    action = best_declare(
+        declares, lambda c: _margin(hand, c), cap=RAISE_CAP, per_level=0.1, short=0.4
+    )
+    if action is None:
+        return walk or legal[0]
+    margin = _margin(hand, action.contract)
+    if walk is not None and margin <= WALK_MARGIN:
+        return walk
+    return action
+
+
+def best_declare(
+    declares: Sequence[Declare],
+    margin: Callable[[Contract], float],
+    *,
+    cap: float,
+    per_level: float,
+    short: float,
+) -> Declare | None:
+    """The game to name (misère aside; None when there is none): the cheapest contract
+    with a good ``margin`` of tricks over the need, a higher one only with room to spare
+    (the margin counts up to ``cap``, each level adds ``per_level`` for its price, a game
+    short of its tricks loses ``short``); ties go to the lower contract."""
     scored: list[tuple[float, Declare]] = []
     for action in declares:
         contract = action.contract
         if contract.is_misere:
             continue
-        margin = _margin(hand, contract)
-        # Prefer the cheapest contract with a good margin; a higher one only with room.
-        score = min(margin, RAISE_CAP) + 0.1 * contract.level - (0.4 if margin < 0 else 0.0)
+        room = margin(contract)
+        score = min(room, cap) + per_level * contract.level - (short if room < 0 else 0.0)
         scored.append((score, action))
     if not scored:
-        return walk or legal[0]
-    score, action = max(scored, key=lambda t: (t[0], -t[1].contract.ladder_key))
-    margin = _margin(hand, action.contract)
-    if walk is not None and margin <= WALK_MARGIN:
-        return walk
-    return action
+        return None
+    return max(scored, key=lambda t: (t[0], -t[1].contract.ladder_key))[1]
 
 
 def _margin(hand: CardSet, contract: Contract) -> float:
@@ -302,10 +315,9 @@ WHIST_SCALE = 1.0
 def _whist(view: View) -> Action:
     legal = view.legal_actions
     contract = view.contract
-    whist = find_call(legal, CallKind.WHIST)
-    pass_ = find_call(legal, CallKind.PASS)
-    half = find_call(legal, CallKind.HALF_WHIST)
-    open_ = find_call(legal, CallKind.OPEN)
+    whist, pass_, half, open_ = find_calls(
+        legal, CallKind.WHIST, CallKind.PASS, CallKind.HALF_WHIST, CallKind.OPEN
+    )
     if open_ is not None:
         return open_
     if contract is None or contract.is_misere:
@@ -605,3 +617,14 @@ def _misere_catcher_card(ctx: PlayContext) -> Card:
         return _highest(follow)
     # Void: keep low cards for leads, throw the highest.
     return _highest(list(ctx.legal))
+
+
+#: The decisions of the phases before the card play, by the phase's name.
+_BY_PHASE: dict[str, Callable[[View], Action]] = {
+    "BIDDING": _bid,
+    "TALON": _talon,
+    "DISCARD": _discard,
+    "CONTRACT": _declare,
+    "WHISTING": _whist,
+    "CLAIM": answer_claim,
+}

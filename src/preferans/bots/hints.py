@@ -20,7 +20,7 @@ from preferans.bots.sampling import Decision, Option, SamplingBot
 from preferans.errors import PreferansError
 
 if TYPE_CHECKING:
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = ["Hint", "action_text", "hint"]
 
@@ -189,7 +189,7 @@ def _claim_text(view: View, option: Option, decision: Decision, language: str) -
 
 def _talon_name(view: View, option: Option, language: str) -> str | None:
     """The 4-player talon choice: a card there means taking the talon and discarding it."""
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
 
     if view.phase is not Phase.TALON or not isinstance(option.action, CardAction):
         return None
@@ -200,7 +200,7 @@ def _talon_name(view: View, option: Option, language: str) -> str | None:
 
 
 def _mode(view: View) -> str:
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
     from preferans.result import DealKind
 
     if view.phase is Phase.PLAY and view.kind is DealKind.RASPASY:
@@ -267,7 +267,7 @@ def _from_decision(view: View, decision: Decision) -> Hint:
 
 
 def _heuristic_hint(view: View) -> Hint:
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
 
     action = heuristic_action(view)
     en_name, ru_name = action_text(action, "en"), action_text(action, "ru")

@@ -27,7 +27,7 @@ from preferans.families import family_of
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = [
     "DISCARD",
@@ -138,7 +138,7 @@ def hidden_slots(view: View) -> Slots | None:
 
 def _discarded(view: View) -> bool:
     """Whether the declarer has already put two cards away (talon taken, discard made)."""
-    from preferans.game import Phase
+    from preferans.game.phase import Phase
 
     if view.declarer is None or view.talon_thrown:
         return False

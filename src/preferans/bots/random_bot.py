@@ -15,7 +15,7 @@ from preferans.bots.base import decision_rng
 from preferans.errors import PreferansError
 
 if TYPE_CHECKING:
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = ["RandomBot"]
 

@@ -27,8 +27,8 @@ defence, invitation and kontra, card play also beside an out seat) is made by
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -49,6 +49,7 @@ from preferans.actions import (
 )
 from preferans.bots import claims
 from preferans.bots.base import decision_rng
+from preferans.bots.decision import Decision, Option
 from preferans.bots.evaluation import hand_tricks, misere_risk
 from preferans.bots.heuristic import (
     defence_estimate,
@@ -62,7 +63,7 @@ from preferans.cards import Card, CardSet
 from preferans.contracts import MISERE, Contract, Strain, bid_ladder
 from preferans.errors import PreferansError
 from preferans.families import family_of
-from preferans.result import DealKind, WhistChoice
+from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat
 from preferans.solver import Objective, Position
@@ -70,14 +71,17 @@ from preferans.solver import Objective, Position
 if TYPE_CHECKING:
     from random import Random as _Random
 
-    from preferans.game import View
+    from preferans.game.views import View
 
 __all__ = [
     "DEFAULT_SAMPLES",
+    "CardTurn",
     "Decision",
     "Option",
     "SamplingBot",
     "best_over_pass",
+    "bid_decision",
+    "card_turn",
     "discard_decision",
     "find_call",
     "game_discards",
@@ -108,29 +112,32 @@ EARLY_CARDS = 7
 
 
 @dataclass(frozen=True)
-class Option:
-    """One candidate action with the evidence behind it."""
+class CardTurn:
+    """Where every family's card decision starts: the cards worth solving (one of each
+    run of equivalent cards), the heuristic's card, who moves, who led the trick and the
+    trick's cards so far."""
 
-    action: Action
-    value: float
-    """Expected whists for the deciding seat (higher is better)."""
-    tricks: float | None = None
-    """Expected tricks: the declarer's on a game, one's own on raspasy and misère."""
-    chance: float | None = None
-    """Probability of the event that matters: contract made, misère caught."""
+    reps: list[Card]
+    default: Action
+    mover: Seat
+    leader: Seat
+    played: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Decision:
-    """The chosen action, the options weighed and how many deals were looked at."""
-
-    action: Action
-    options: tuple[Option, ...] = ()
-    samples: int = 0
-    exact: bool = False
-    method: str = "sampling"
-    """``sampling``, ``exact``, ``forced`` (one sensible move) or ``heuristic`` (a fallback)."""
-    notes: dict[str, float] = field(default_factory=dict)
+def card_turn(view: View) -> CardTurn | Decision | None:
+    """The start of a card decision: None when there is no card to play, the heuristic's
+    card as a forced decision when all legal cards are equivalent."""
+    legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
+    if not legal:
+        return None
+    reps = representatives(legal, view)
+    default = heuristic_action(view)
+    if len(reps) == 1:
+        return Decision(default, method="forced")
+    mover = view.to_move if view.to_move is not None else view.seat
+    trick = view.current_trick
+    leader = trick[0][0] if trick else mover
+    return CardTurn(reps, default, mover, leader, tuple(card.index for _, card in trick))
 
 
 class SamplingBot:
@@ -150,7 +157,7 @@ class SamplingBot:
 
     def decide(self, view: View) -> Decision:
         """The decision with its evidence (the hint text is built from it)."""
-        from preferans.game import Phase
+        from preferans.game.phase import Phase
 
         legal = view.legal_actions
         if not legal:
@@ -212,14 +219,10 @@ class SamplingBot:
     # --- card play -------------------------------------------------------------------------
 
     def _play(self, view: View) -> Decision | None:
-        legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
-        if not legal:
-            return None
-        reps = representatives(legal, view)
-        default = heuristic_action(view)
-        if len(reps) == 1:
-            return Decision(default, method="forced")
-        mover = view.to_move if view.to_move is not None else view.seat
+        turn = card_turn(view)
+        if not isinstance(turn, CardTurn):
+            return turn
+        mover = turn.mover
         contract = view.contract
         order = view.active
         index = {s: i for i, s in enumerate(order)}
@@ -240,18 +243,15 @@ class SamplingBot:
         worlds, exact = self._worlds(view, count)
         if not worlds:
             return None
-        trick = view.current_trick
-        leader = trick[0][0] if trick else mover
-        played = tuple(card.index for _, card in trick)
 
         def make_position(world: World) -> Position:
             hands = (world.hand(order[0]), world.hand(order[1]), world.hand(order[2]))
             talon = _talon_to_lead(view, world)
             return Position.make(
                 hands,
-                leader=index[leader],
+                leader=index[turn.leader],
                 trump=trump,
-                played=played,
+                played=turn.played,
                 talon=talon,
                 talon_wins=bool(talon) and view.rules.players == 4,
             )
@@ -259,8 +259,7 @@ class SamplingBot:
         slack = TALON_TRICK_MARGIN if view.lead_talon_card is not None else 1e-9
         return self.evaluate_cards(
             view,
-            reps,
-            default,
+            turn,
             worlds,
             exact,
             objective=objective,
@@ -273,8 +272,7 @@ class SamplingBot:
     def evaluate_cards(
         self,
         view: View,
-        reps: list[Card],
-        default: Action,
+        turn: CardTurn,
         worlds: Sequence[World],
         exact: bool,
         *,
@@ -290,6 +288,7 @@ class SamplingBot:
         ``slack``) the heuristic's own card wins, and when the heuristic's card is only
         represented by an equivalent one, the heuristic's card itself is played
         (equivalent cards are equal double-dummy, not to opponents who read the cards)."""
+        reps, default = turn.reps, turn.default
         order = view.active
         decl = {s: i for i, s in enumerate(order)}[declarer]
         base = view.tricks_won.get(declarer, 0)
@@ -604,16 +603,7 @@ class SamplingBot:
                 caught += world.weight * (taken > 0)
                 total += world.weight * _misere_value(rules, view.dealer, order, me, taken)
             options.append(Option(misere, total / weight_sum, None, caught / weight_sum))
-        if not options:
-            return None
-        chosen = best_over_pass(options, pass_, BID_MARGIN)
-        return Decision(
-            chosen.action,
-            tuple(options),
-            samples=len(worlds),
-            exact=exact,
-            notes={"best_contract_value": max(ev.values())},
-        )
+        return bid_decision(options, pass_, BID_MARGIN, ev, samples=len(worlds), exact=exact)
 
     def _bare_tricks(
         self, view: View, worlds: list[World], *, games: bool, misere: bool
@@ -708,7 +698,7 @@ class SamplingBot:
     # --- discard, contract, walk away ------------------------------------------------------
 
     def _declarer(self, view: View) -> Decision | None:
-        from preferans.game import Phase
+        from preferans.game.phase import Phase
 
         legal = view.legal_actions
         bid = view.bid
@@ -1069,6 +1059,29 @@ def best_over_pass(options: list[Option], pass_: Action | None, margin: float) -
     return chosen
 
 
+def bid_decision(
+    options: list[Option],
+    pass_: Action | None,
+    margin: float,
+    values: Mapping[Contract, float],
+    *,
+    samples: int,
+    exact: bool,
+) -> Decision | None:
+    """A bidding decision over the priced calls (None: nothing was priced), noting the
+    best contract's value the bidder saw."""
+    if not options:
+        return None
+    chosen = best_over_pass(options, pass_, margin)
+    return Decision(
+        chosen.action,
+        tuple(options),
+        samples=samples,
+        exact=exact,
+        notes={"best_contract_value": max(values.values(), default=0.0)},
+    )
+
+
 def _after_contract(view: View) -> list[tuple[Seat, Action | None]]:
     out: list[tuple[Seat, Action | None]] = []
     seen = False
@@ -1185,18 +1198,8 @@ def _play_utility(view: View, mover: Seat, decl_seat: Seat) -> _Utility:
                 tricks=tricks,
             )
         else:
-            result = synth_result(
-                rules,
-                view.dealer,
-                order,
-                DealKind.GAME,
-                declarer=declarer,
-                contract=contract,
-                bid=view.bid,
-                tricks=tricks,
-                choices=choices,
-                whisters=view.whisters,
-                open_=view.defence_open,
+            result = _game_result(
+                view, declarer, contract, tricks, choices, view.whisters, open_=view.defence_open
             )
         if rules.is_balkan:
             result = replace(result, invited=view.invited, kontra=dict(view.kontra))
@@ -1316,32 +1319,21 @@ def _cached_game_value(
     whisters: tuple[Seat, ...],
 ) -> float:
     defenders = [s for s in order if s not in (me,) and not (rules.players == 2 and s == Seat.E)]
-    if not whisters:
-        result = synth_result(
-            rules,
-            dealer,
-            order,
-            DealKind.GAME,
-            declarer=me,
-            contract=contract,
-            choices=dict.fromkeys(defenders, WhistChoice.PASS),
-            played=False,
-            tricks={},
-        )
-    else:
-        choices = {s: WhistChoice.WHIST if s in whisters else WhistChoice.PASS for s in defenders}
-        result = synth_result(
-            rules,
-            dealer,
-            order,
-            DealKind.GAME,
-            declarer=me,
-            contract=contract,
-            choices=choices,
-            whisters=whisters,
-            open_=len(whisters) == 1,
-            tricks=split_defence(me, order, tricks),
-        )
+    choices = {s: WhistChoice.WHIST if s in whisters else WhistChoice.PASS for s in defenders}
+    played = bool(whisters)  # nobody whists: the game counts as made without play
+    result = synth_result(
+        rules,
+        dealer,
+        order,
+        DealKind.GAME,
+        declarer=me,
+        contract=contract,
+        choices=choices,
+        whisters=whisters,
+        open_=len(whisters) == 1,
+        played=played,
+        tricks=split_defence(me, order, tricks) if played else {},
+    )
     return deal_value(result, rules).get(me, 0.0)
 
 
@@ -1481,10 +1473,28 @@ def _whist_outcome(
             if s != declarer
         }
         tricks = split_defence(declarer, order, declarer_tricks, None, shares)
-    result = synth_result(
-        rules,
+    result = _game_result(
+        view, declarer, contract, tricks, choices, whisters, open_=len(whisters) == 1, played=played
+    )
+    return deal_value(result, rules).get(me, 0.0)
+
+
+def _game_result(
+    view: View,
+    declarer: Seat,
+    contract: Contract,
+    tricks: dict[Seat, int],
+    choices: dict[Seat, WhistChoice],
+    whisters: tuple[Seat, ...],
+    *,
+    open_: bool,
+    played: bool = True,
+) -> DealResult:
+    """A game imagined at the view's table after its bidding, in the form the sheet scores."""
+    return synth_result(
+        view.rules,
         view.dealer,
-        order,
+        view.active,
         DealKind.GAME,
         declarer=declarer,
         contract=contract,
@@ -1492,7 +1502,6 @@ def _whist_outcome(
         tricks=tricks,
         choices=choices,
         whisters=whisters,
-        open_=len(whisters) == 1,
+        open_=open_,
         played=played,
     )
-    return deal_value(result, rules).get(me, 0.0)

@@ -12,7 +12,8 @@ from preferans.game.deal import Deal, active_seats
 from preferans.game.errors import IllegalActionError
 from preferans.game.phase import Phase
 from preferans.game.resample import resample
-from preferans.game.state import DealState, new_deal
+from preferans.game.start import new_deal
+from preferans.game.state import DealState
 from preferans.game.trick import Trick
 from preferans.game.views import View
 from preferans.seats import Seat

@@ -12,7 +12,7 @@ from preferans.game import play, talon
 from preferans.game.errors import IllegalActionError, refusal
 
 if TYPE_CHECKING:
-    from preferans.game.state import DealState
+    from preferans.game.core import DealCore
     from preferans.seats import Seat
 
 __all__ = ["after_call", "apply", "explain", "legal"]
@@ -21,7 +21,7 @@ _SEVEN_SPADES_KEY = 700
 _CACHE: dict[tuple[bool, bool, int, bool, int, bool, bool], tuple[Action, ...]] = {}
 
 
-def _here_allowed(state: DealState) -> bool:
+def _here_allowed(state: DealCore) -> bool:
     """ "Here": the right-hand neighbour is out (passed, or the sitting-out dealer; the
     2-player dummy only under ``here_over_dummy``) and the highest bid, not a misère,
     belongs to another player."""
@@ -38,7 +38,7 @@ def _here_allowed(state: DealState) -> bool:
     return right not in t.bidders or bool(state._passed >> right & 1)
 
 
-def _held_by_here(state: DealState) -> bool:
+def _held_by_here(state: DealCore) -> bool:
     """The highest bid is held by a "here": the other player must raise or pass (RULES §3),
     so two players can never hold one bid back and forth."""
     for _seat, past in reversed(state.history):
@@ -48,16 +48,15 @@ def _held_by_here(state: DealState) -> bool:
     return False
 
 
-def _minimum_key(state: DealState) -> int:
+def _minimum_key(state: DealCore) -> int:
     rules = state._t.rules
     if state._raspasy_run > 0 and rules.raspasy_exit == 7:
         return _SEVEN_SPADES_KEY
     return 0
 
 
-def legal(state: DealState) -> tuple[Action, ...]:
-    seat = state.to_move
-    assert seat is not None
+def legal(state: DealCore) -> tuple[Action, ...]:
+    seat = state._mover
     if state._misere_seat == seat:
         return (PASS,)
     rules = state._t.rules
@@ -106,9 +105,8 @@ def _compute(
     return tuple(out)
 
 
-def apply(state: DealState, action: Action) -> None:
-    seat = state.to_move
-    assert seat is not None
+def apply(state: DealCore, action: Action) -> None:
+    seat = state._mover
     state._spoken |= 1 << seat
     if action is PASS or action == PASS:
         state._passed |= 1 << seat
@@ -123,7 +121,7 @@ def apply(state: DealState, action: Action) -> None:
     after_call(state, seat, play.start_raspasy)
 
 
-def after_call(state: DealState, seat: Seat, all_passed: Callable[[DealState], None]) -> None:
+def after_call(state: DealCore, seat: Seat, all_passed: Callable[[DealCore], None]) -> None:
     """The auction after ``seat``'s call, in every family: everybody passed
     (``all_passed`` says what follows), one bidder left holding the bid (he takes the
     talon), or the next bidder who has not passed speaks."""
@@ -150,30 +148,35 @@ def after_call(state: DealState, seat: Seat, all_passed: Callable[[DealState], N
     raise AssertionError("unreachable")
 
 
-def explain(state: DealState, action: Action) -> IllegalActionError:
+def non_bid_refusal(prompt: str, action: Action) -> IllegalActionError:
+    """Why the bidding refuses what is not a bid: a call it does not take (each family
+    explains its "here" itself), else the family's ``prompt`` naming what it takes."""
+    if isinstance(action, Call):
+        return refusal("cannot_say_in_bidding", call=action.kind.value)
+    return refusal(prompt)
+
+
+def explain(state: DealCore, action: Action) -> IllegalActionError:
     """Why ``action`` is not a legal call now."""
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     rules = state._t.rules
     high = state.bid
-    if isinstance(action, Call):
-        if action.kind is CallKind.HERE:
-            if not rules.here:
-                return refusal("here_not_played")
-            if high is None:
-                return refusal("no_bid_to_hold")
-            if high.is_misere:
-                return refusal("misere_cannot_be_held")
-            if state._high_seat == seat:
-                return refusal("already_highest")
-            if state._misere_seat == seat:
-                return refusal("after_misere_only_pass")
-            if _held_by_here(state):
-                return refusal("here_after_here")
-            return refusal("here_needs_neighbour")
-        return refusal("cannot_say_in_bidding", call=action.kind.value)
+    if isinstance(action, Call) and action.kind is CallKind.HERE:
+        if not rules.here:
+            return refusal("here_not_played")
+        if high is None:
+            return refusal("no_bid_to_hold")
+        if high.is_misere:
+            return refusal("misere_cannot_be_held")
+        if state._high_seat == seat:
+            return refusal("already_highest")
+        if state._misere_seat == seat:
+            return refusal("after_misere_only_pass")
+        if _held_by_here(state):
+            return refusal("here_after_here")
+        return refusal("here_needs_neighbour")
     if not isinstance(action, Bid):
-        return refusal("bidding_prompt")
+        return non_bid_refusal("bidding_prompt", action)
     contract = action.contract
     if contract.balkan:
         return refusal("balkan_bid_outside_balkan")

@@ -11,16 +11,17 @@ live player of a 2-player deal); the defence's tricks are then his.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from preferans.actions import ACCEPT, REJECT, Action, Claim
 from preferans.game import finish
+from preferans.game.core import PendingClaim
 from preferans.game.errors import IllegalActionError, refusal
 from preferans.game.phase import Phase
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.game.state import DealState
+    from preferans.game.core import DealCore
 
 __all__ = ["PendingClaim", "apply", "explain", "legal", "options", "propose"]
 
@@ -28,15 +29,7 @@ _CLAIMS = tuple(Claim(n) for n in range(11))
 _ANSWERS: tuple[Action, ...] = (ACCEPT, REJECT)
 
 
-class PendingClaim(NamedTuple):
-    claimer: Seat
-    tricks: int
-    waiting: tuple[Seat, ...]
-    to_move: Seat
-    actor: Seat
-
-
-def defence_credit(state: DealState) -> Seat | None:
+def defence_credit(state: DealCore) -> Seat | None:
     """The seat credited with the defence's claimed tricks, if one can be named."""
     t = state._t
     declarer = state.declarer
@@ -52,7 +45,7 @@ def defence_credit(state: DealState) -> Seat | None:
     return None
 
 
-def options(state: DealState) -> tuple[Claim, ...]:
+def options(state: DealCore) -> tuple[Claim, ...]:
     if state._claim_blocked or state._lead_talon is not None:
         return ()
     t = state._t
@@ -71,7 +64,7 @@ def options(state: DealState) -> tuple[Claim, ...]:
     return ()
 
 
-def propose(state: DealState, tricks: int) -> None:
+def propose(state: DealCore, tricks: int) -> None:
     t = state._t
     claimer = state.actor
     to_move = state.to_move
@@ -87,11 +80,11 @@ def propose(state: DealState, tricks: int) -> None:
     state.to_move = state.actor = waiting[0]
 
 
-def legal(state: DealState) -> tuple[Action, ...]:
+def legal(state: DealCore) -> tuple[Action, ...]:
     return _ANSWERS
 
 
-def apply(state: DealState, action: Action) -> None:
+def apply(state: DealCore, action: Action) -> None:
     pending = state._claim
     assert pending is not None
     if action is REJECT:
@@ -109,7 +102,7 @@ def apply(state: DealState, action: Action) -> None:
     _settle(state, pending)
 
 
-def _settle(state: DealState, pending: PendingClaim) -> None:
+def _settle(state: DealCore, pending: PendingClaim) -> None:
     declarer = state.declarer
     assert declarer is not None
     remaining = 10 - len(state.completed_tricks)
@@ -127,7 +120,7 @@ def _settle(state: DealState, pending: PendingClaim) -> None:
     finish.end(state)
 
 
-def explain(state: DealState, action: Action) -> IllegalActionError:
+def explain(state: DealCore, action: Action) -> IllegalActionError:
     pending = state._claim
     assert pending is not None
     return refusal("claim_pending", seat=pending.claimer.english, tricks=pending.tricks)

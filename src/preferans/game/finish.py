@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 from preferans.game.phase import Phase
 
 if TYPE_CHECKING:
-    from preferans.game.state import DealState
+    from preferans.game.core import DealCore
 
 __all__ = ["end"]
 
 
-def end(state: DealState) -> None:
+def end(state: DealCore) -> None:
     state.phase = Phase.OVER
     state.to_move = None
     state.actor = None

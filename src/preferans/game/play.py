@@ -25,7 +25,7 @@ from preferans.result import DealKind
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.game.state import DealState
+    from preferans.game.core import DealCore
 
 __all__ = [
     "apply",
@@ -41,7 +41,7 @@ _CARDS = tuple(card_action(Card.from_index(i)) for i in range(32))
 _SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)
 
 
-def legal_mask(state: DealState) -> int:
+def legal_mask(state: DealCore) -> int:
     """The cards the hand to move may play, as a mask."""
     seat = state.to_move
     if state.phase is not Phase.PLAY or seat is None:
@@ -61,9 +61,8 @@ def legal_mask(state: DealState) -> int:
     return hand
 
 
-def legal(state: DealState) -> tuple[Action, ...]:
-    seat = state.to_move
-    assert seat is not None
+def legal(state: DealCore) -> tuple[Action, ...]:
+    seat = state._mover
     hand = state._hands[seat]
     led = state._led
     cards: tuple[Action, ...]
@@ -84,13 +83,13 @@ def legal(state: DealState) -> tuple[Action, ...]:
     return cards
 
 
-def apply(state: DealState, action: Action) -> None:
+def apply(state: DealCore, action: Action) -> None:
     """Non-card actions during play: a claim."""
     assert type(action) is Claim
     claims.propose(state, action.tricks)
 
 
-def start_contract(state: DealState) -> None:
+def start_contract(state: DealCore) -> None:
     """Play a trick contract or a misère: set up controllers and open hands."""
     t = state._t
     rules = t.rules
@@ -128,7 +127,7 @@ def start_contract(state: DealState) -> None:
     _begin_trick(state, state._first_leader())
 
 
-def show_misere(state: DealState) -> None:
+def show_misere(state: DealCore) -> None:
     """The catchers see the declarer's cards (his hand and so his discard)."""
     t = state._t
     declarer = state.declarer
@@ -141,7 +140,7 @@ def show_misere(state: DealState) -> None:
     state._misere_shown = True
 
 
-def start_raspasy(state: DealState) -> None:
+def start_raspasy(state: DealCore) -> None:
     """Everybody passed: raspasy, no trumps."""
     t = state._t
     state._kind = DealKind.RASPASY
@@ -153,11 +152,11 @@ def start_raspasy(state: DealState) -> None:
     _begin_trick(state, t.first_hand)
 
 
-def _talon_leads(state: DealState) -> bool:
+def _talon_leads(state: DealCore) -> bool:
     return state._kind is DealKind.RASPASY and state._t.rules.raspasy_talon == "leads"
 
 
-def _begin_trick(state: DealState, leader: Seat) -> None:
+def _begin_trick(state: DealCore, leader: Seat) -> None:
     state.current_trick = ()
     n = len(state.completed_tricks)
     if n < 2 and _talon_leads(state):
@@ -174,11 +173,10 @@ def _begin_trick(state: DealState, leader: Seat) -> None:
         _dummy_moves(state)
 
 
-def play_card(state: DealState, card: Card) -> None:
+def play_card(state: DealCore, card: Card) -> None:
     """Play ``card`` from the hand to move (the history entry is already written)."""
     t = state._t
-    seat = state.to_move
-    assert seat is not None
+    seat = state._mover
     hands = state._hands = list(state._hands)
     hands[seat] ^= 1 << card.index
     trick = (*state.current_trick, (seat, card))
@@ -201,7 +199,7 @@ def play_card(state: DealState, card: Card) -> None:
     _finish_trick(state, trick)
 
 
-def _finish_trick(state: DealState, trick: tuple[tuple[Seat, Card], ...]) -> None:
+def _finish_trick(state: DealCore, trick: tuple[tuple[Seat, Card], ...]) -> None:
     t = state._t
     lead_talon = state._lead_talon
     winner = trick_winner(
@@ -233,7 +231,7 @@ def _finish_trick(state: DealState, trick: tuple[tuple[Seat, Card], ...]) -> Non
     _begin_trick(state, winner)
 
 
-def _dummy_moves(state: DealState) -> None:
+def _dummy_moves(state: DealCore) -> None:
     """The 2-player dummy on raspasy: lowest card of the suit led, else its highest card;
     when it leads, its lowest card (ranks first, then suit order)."""
     dummy = state.to_move
@@ -252,9 +250,8 @@ def _dummy_moves(state: DealState) -> None:
     play_card(state, action.card)
 
 
-def explain(state: DealState, action: Action) -> IllegalActionError:
-    seat = state.to_move
-    assert seat is not None
+def explain(state: DealCore, action: Action) -> IllegalActionError:
+    seat = state._mover
     if isinstance(action, Claim):
         if not state._t.rules.claims:
             return refusal("claims_not_played")

@@ -17,7 +17,8 @@ from preferans.errors import PreferansError
 from preferans.game.deal import Deal
 from preferans.game.masks import SUIT_MASK
 from preferans.game.phase import Phase
-from preferans.game.state import DealState, new_deal
+from preferans.game.start import new_deal
+from preferans.game.state import DealState
 from preferans.game.views import View
 from preferans.result import DealKind
 from preferans.seats import Seat

@@ -23,7 +23,7 @@ from preferans.game.phase import Phase
 from preferans.result import DealKind
 
 if TYPE_CHECKING:
-    from preferans.game.state import DealState
+    from preferans.game.core import DealCore
 
 __all__ = [
     "apply_contract",
@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 
-def begin(state: DealState) -> None:
+def begin(state: DealCore) -> None:
     """Bidding is won: show the talon (unless the bid is without it) and go on."""
     bid = state.bid
     declarer = state.declarer
@@ -56,7 +56,7 @@ def begin(state: DealState) -> None:
     _take(state)
 
 
-def _take(state: DealState) -> None:
+def _take(state: DealCore) -> None:
     declarer = state.declarer
     assert declarer is not None
     hands = state._hands = list(state._hands)
@@ -64,7 +64,7 @@ def _take(state: DealState) -> None:
     state.phase = Phase.DISCARD
 
 
-def walk_away_allowed(state: DealState) -> bool:
+def walk_away_allowed(state: DealCore) -> bool:
     bid = state.bid
     assert bid is not None
     if bid.is_misere or bid.without_talon:
@@ -72,7 +72,7 @@ def walk_away_allowed(state: DealState) -> bool:
     return state._t.rules.walk_away or state._thrown
 
 
-def legal_talon(state: DealState) -> tuple[Action, ...]:
+def legal_talon(state: DealCore) -> tuple[Action, ...]:
     declarer = state.declarer
     assert declarer is not None
     cards = actions_of_mask(state._hands[declarer] | state._t.deal.talon.mask)
@@ -80,7 +80,7 @@ def legal_talon(state: DealState) -> tuple[Action, ...]:
     return (*cards, *extra, THROW_TALON)
 
 
-def legal_discard(state: DealState) -> tuple[Action, ...]:
+def legal_discard(state: DealCore) -> tuple[Action, ...]:
     declarer = state.declarer
     assert declarer is not None
     cards = actions_of_mask(state._hands[declarer])
@@ -89,7 +89,7 @@ def legal_discard(state: DealState) -> tuple[Action, ...]:
     return cards
 
 
-def contract_options(state: DealState) -> tuple[Contract, ...]:
+def contract_options(state: DealCore) -> tuple[Contract, ...]:
     """Contracts the declarer may name: at least the bid; misère iff misère was bid."""
     bid = state.bid
     assert bid is not None
@@ -102,19 +102,19 @@ def contract_options(state: DealState) -> tuple[Contract, ...]:
     )
 
 
-def legal_contract(state: DealState) -> tuple[Action, ...]:
+def legal_contract(state: DealCore) -> tuple[Action, ...]:
     declares = tuple(declare_of(c) for c in contract_options(state))
     if walk_away_allowed(state):
         return (*declares, WALK_AWAY)
     return declares
 
 
-def walk_away(state: DealState) -> None:
+def walk_away(state: DealCore) -> None:
     state._kind = DealKind.WALK_AWAY
     finish.end(state)
 
 
-def apply_talon(state: DealState, action: Action) -> None:
+def apply_talon(state: DealCore, action: Action) -> None:
     if action is WALK_AWAY:
         walk_away(state)
     elif action is THROW_TALON:
@@ -127,9 +127,17 @@ def apply_talon(state: DealState, action: Action) -> None:
         apply_discard(state, action)
 
 
-def apply_discard(state: DealState, action: Action) -> None:
-    if action is WALK_AWAY:
-        walk_away(state)
+def _walked_away(state: DealCore, action: Action) -> bool:
+    """The declarer may walk away instead of discarding or naming the contract: the
+    deal ends there."""
+    if action is not WALK_AWAY:
+        return False
+    walk_away(state)
+    return True
+
+
+def apply_discard(state: DealCore, action: Action) -> None:
+    if _walked_away(state, action):
         return
     assert type(action) is CardAction
     declarer = state.declarer
@@ -142,9 +150,8 @@ def apply_discard(state: DealState, action: Action) -> None:
         state.phase = Phase.CONTRACT
 
 
-def apply_contract(state: DealState, action: Action) -> None:
-    if action is WALK_AWAY:
-        walk_away(state)
+def apply_contract(state: DealCore, action: Action) -> None:
+    if _walked_away(state, action):
         return
     assert type(action) is Declare
     contract = action.contract
@@ -162,7 +169,7 @@ def apply_contract(state: DealState, action: Action) -> None:
         whisting.begin(state)
 
 
-def explain(state: DealState, action: Action) -> IllegalActionError:
+def explain(state: DealCore, action: Action) -> IllegalActionError:
     phase = state.phase
     rules = state._t.rules
     bid = state.bid

@@ -25,7 +25,7 @@ from preferans.result import DealKind
 from preferans.seats import Seat, seats_for
 
 if TYPE_CHECKING:
-    from preferans.game.views import View
+    from preferans.game.view_data import ViewData
 
 __all__ = [
     "HISTORY_BLOCKS",
@@ -143,7 +143,7 @@ def _contract_slot(contract: Contract) -> int:
     return _CONTRACT_INDEX[contract]
 
 
-def view_tensor(view: View, *, history: bool = False) -> list[float]:
+def view_tensor(view: ViewData, *, history: bool = False) -> list[float]:
     """The vector of :data:`LAYOUT` (``TENSOR_SIZE`` floats); with ``history`` the
     perfect-recall vector (``HISTORY_SIZE`` floats, :data:`HISTORY_BLOCKS` appended)."""
     out = [0.0] * (HISTORY_SIZE if history else TENSOR_SIZE)

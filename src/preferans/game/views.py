@@ -5,22 +5,21 @@ every played card and every public call. A bot gets a :class:`View`, never the s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from preferans.actions import Action, CardAction, Declare
-from preferans.cards import Card, CardSet
-from preferans.contracts import Contract
+from preferans.cards import CardSet
 from preferans.game.phase import Phase
 from preferans.game.trick import Trick
+from preferans.game.view_data import ViewData
 from preferans.pasting import fields_repr
 from preferans.result import DealKind
-from preferans.rules import Rules
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.game.state import DealState
+    from preferans.game.core import DealCore
 
 __all__ = ["View", "discard_positions", "make_view", "visible_seats"]
 
@@ -29,55 +28,8 @@ _NO_KONTRA: Mapping[Seat, int] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
-class View:
-    """One seat's knowledge of the deal at one moment."""
-
-    seat: Seat
-    rules: Rules
-    dealer: Seat
-    phase: Phase
-    to_move: Seat | None
-    actor: Seat | None
-    active: tuple[Seat, ...]
-    """Seats holding cards, clockwise from first hand."""
-    dummy: Seat | None
-    hand: CardSet
-    """This seat's own current hand (empty for the sitting-out dealer)."""
-    known_hands: Mapping[Seat, CardSet]
-    """Own hand plus every hand open to this seat now."""
-    hand_sizes: Mapping[Seat, int]
-    """How many cards each active seat holds now (public)."""
-    talon: CardSet | None
-    """The talon cards shown to all so far (on raspasy: those turned up), else None."""
-    discard: CardSet | None
-    """The discard (or a thrown talon) if this seat may know it."""
-    history: tuple[tuple[Seat, Action | None], ...]
-    """Every action; another's discard is None."""
-    declarer: Seat | None
-    bid: Contract | None
-    contract: Contract | None
-    kind: DealKind | None
-    talon_thrown: bool
-    whisters: tuple[Seat, ...]
-    defence_open: bool
-    checked: bool
-    current_trick: tuple[tuple[Seat, Card], ...]
-    lead_talon_card: Card | None
-    """Raspasy with talon leads: the talon card that leads the current trick."""
-    completed_tricks: tuple[Trick, ...]
-    tricks_won: Mapping[Seat, int]
-    talon_tricks: int
-    raspasy_run: int
-    legal_actions: tuple[Action, ...] = field(default=())
-    """Non-empty only when this seat is the one to decide."""
-    refe: tuple[Seat, ...] = ()
-    """Balkan: the seats that held an open refe when the deal began (public)."""
-    invited: Seat | None = None
-    """Balkan: the passer invited by a lone whister."""
-    out: Seat | None = None
-    """Balkan: the passer whose cards are out of play (face down, unseen by all others)."""
-    kontra: Mapping[Seat, int] = field(default_factory=lambda: _NO_KONTRA)
-    """Balkan: kontra levels per defender (multiplier ``2 ** level``)."""
+class View(ViewData):
+    """One seat's knowledge of the deal at one moment (its fields: :class:`ViewData`)."""
 
     def __repr__(self) -> str:
         """Python that rebuilds this view (its mappings written as dicts)."""
@@ -186,12 +138,12 @@ def _view_from_values(*values: Any) -> View:
     return View(*restored)
 
 
-def visible_seats(state: DealState, seat: Seat) -> int:
+def visible_seats(state: DealCore, seat: Seat) -> int:
     """Bits of the seats whose current hands ``seat`` sees."""
     return 1 << seat | state._face_up | state._extra[seat]
 
 
-def talon_seen(state: DealState) -> CardSet | None:
+def talon_seen(state: DealCore) -> CardSet | None:
     """The talon cards shown to all so far."""
     t = state._t
     if state._talon_shown or state.phase is Phase.OVER:
@@ -203,7 +155,7 @@ def talon_seen(state: DealState) -> CardSet | None:
     return None
 
 
-def discard_known(state: DealState, seat: Seat) -> bool:
+def discard_known(state: DealCore, seat: Seat) -> bool:
     declarer = state.declarer
     if declarer is None or not state._discard:
         return False
@@ -214,7 +166,7 @@ def discard_known(state: DealState, seat: Seat) -> bool:
     return not state._t.rules.is_balkan and bool(state._extra[seat] >> declarer & 1)
 
 
-def discard_positions(state: DealState) -> tuple[int, ...]:
+def discard_positions(state: DealCore) -> tuple[int, ...]:
     """Positions in the history of the declarer's discard actions."""
     if state.declarer is None:
         return ()
@@ -229,7 +181,7 @@ def discard_positions(state: DealState) -> tuple[int, ...]:
     return tuple(out)
 
 
-def make_view(state: DealState, seat: Seat) -> View:
+def make_view(state: DealCore, seat: Seat) -> View:
     t = state._t
     seen = visible_seats(state, seat)
     hands = state._hands

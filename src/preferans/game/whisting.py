@@ -16,7 +16,7 @@ from preferans.result import WhistChoice
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
-    from preferans.game.state import DealState
+    from preferans.game.core import DealCore
 
 __all__ = ["apply", "begin", "explain", "legal"]
 
@@ -30,18 +30,18 @@ _CHOOSE = 5  # a lone whister: open / closed
 _STALINGRAD = Contract(6, Strain.SPADES)
 
 
-def _stalingrad(state: DealState) -> bool:
+def _stalingrad(state: DealCore) -> bool:
     return state._t.rules.stalingrad and state.contract == _STALINGRAD
 
 
-def _live_defenders(state: DealState) -> tuple[Seat, ...]:
+def _live_defenders(state: DealCore) -> tuple[Seat, ...]:
     t = state._t
     declarer = state.declarer
     assert declarer is not None
     return tuple(d for d in t.defenders_of(declarer) if d != t.dummy)
 
 
-def begin(state: DealState) -> None:
+def begin(state: DealCore) -> None:
     state.phase = Phase.WHISTING
     state._wstage = _FIRST
     state._choices = {}
@@ -49,7 +49,7 @@ def begin(state: DealState) -> None:
     state.to_move = state.actor = first
 
 
-def legal(state: DealState) -> tuple[Action, ...]:
+def legal(state: DealCore) -> tuple[Action, ...]:
     stage = state._wstage
     if stage == _CHOOSE:
         return (OPEN, CLOSED)
@@ -72,10 +72,8 @@ def legal(state: DealState) -> tuple[Action, ...]:
     return (PASS, WHIST)
 
 
-def apply(state: DealState, action: Action) -> None:
-    seat = state.to_move
-    assert seat is not None and type(action) is Call
-    stage = state._wstage
+def apply(state: DealCore, action: Action) -> None:
+    seat, stage = state._whist_turn(action)
     live = _live_defenders(state)
     t = state._t
     if stage == _CHOOSE:
@@ -129,17 +127,17 @@ def apply(state: DealState, action: Action) -> None:
         play.start_contract(state)
 
 
-def _choose(state: DealState, whister: Seat) -> None:
+def _choose(state: DealCore, whister: Seat) -> None:
     state._wstage = _CHOOSE
     state.to_move = state.actor = whister
 
 
-def _not_played(state: DealState) -> None:
+def _not_played(state: DealCore) -> None:
     """Both passed, or a half-whist stands: the contract counts as made without play."""
     finish.end(state)
 
 
-def explain(state: DealState, action: Action) -> IllegalActionError:
+def explain(state: DealCore, action: Action) -> IllegalActionError:
     stage = state._wstage
     if not isinstance(action, Call):
         return refusal("whisting_prompt")

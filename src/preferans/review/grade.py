@@ -20,7 +20,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Final
 
 from preferans.actions import Action, Call, CallKind, CardAction, Claim
-from preferans.bots.sampling import Decision, SamplingBot
+from preferans.bots.decision import Decision, Option
+from preferans.bots.sampling import SamplingBot
 from preferans.cards import Card
 from preferans.contracts import Contract
 from preferans.seats import Seat
@@ -89,14 +90,9 @@ def mark_for(loss: float) -> Mark:
     return Mark.GOOD
 
 
-@dataclass(frozen=True, slots=True)
-class Priced:
-    """One option with its price: expected whists and the evidence behind them."""
-
-    action: Action
-    value: float
-    tricks: float | None = None
-    chance: float | None = None
+#: One option with its price: expected whists and the evidence behind them (the bots'
+#: :class:`~preferans.bots.decision.Option`, under the name the review gives it).
+Priced = Option
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,9 +200,7 @@ def _equivalent(card: Card, options: tuple[Priced, ...], view: View) -> Priced |
 
 
 def _priced(decision: Decision) -> tuple[Priced, ...]:
-    options = [Priced(o.action, o.value, o.tricks, o.chance) for o in decision.options]
-    options.sort(key=lambda o: -o.value)
-    return tuple(options)
+    return tuple(sorted(decision.options, key=lambda o: -o.value))
 
 
 def _value(

@@ -7,6 +7,7 @@ bula sheet of its own family (:mod:`preferans.balkan.sheet`); :func:`new_sheet` 
 sheet of the rules' family.
 """
 
+from .family_sheet import new_sheet, sheet_from_dict
 from .pulya import FIRST_DEALER, Pulya
 from .rating import MAX_SPREAD, VARIANT_K, rate_pulya, rating_delta
 from .render_svg import render_svg
@@ -16,10 +17,9 @@ from .settlement import (
     Settlement,
     average_gora_results,
     round_results,
-    settle,
     settle_totals,
 )
-from .sheet import Sheet, SheetEntry, SheetError, new_sheet, sheet_from_dict
+from .sheet import Sheet, SheetEntry, SheetError, settle
 from .variants import score_deal, sheet_seats
 from .writes import Column, Reason, Write, format_number
 

@@ -22,7 +22,8 @@ from preferans.result import DealResult
 from preferans.rules import Rules
 from preferans.seats import Seat, next_seat
 
-from .sheet import Sheet, SheetEntry, SheetError, new_sheet, sheet_from_dict
+from .family_sheet import new_sheet, sheet_from_dict
+from .sheet import Sheet, SheetEntry, SheetError
 
 __all__ = ["FIRST_DEALER", "DealSource", "Policy", "Pulya"]
 

@@ -13,15 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from preferans.rules import Rules
 from preferans.seats import Seat
 
 from .writes import Column, Language, Reason, Write, format_number, seat_letter
-
-if TYPE_CHECKING:
-    from .sheet import Sheet
 
 __all__ = [
     "WHISTS_PER_GORA_POINT",
@@ -33,7 +30,6 @@ __all__ = [
     "pair_figures",
     "round_results",
     "seat_figures",
-    "settle",
     "settle_totals",
     "signed",
 ]
@@ -204,19 +200,6 @@ def signed(value: Fraction) -> str:
 
 def _fraction(value: Fraction | int | Decimal | str) -> Fraction:
     return Fraction(value)
-
-
-def settle(sheet: Sheet, *, stake: Fraction | int | Decimal | str | None = None) -> Settlement:
-    """Settle ``sheet`` as it stands."""
-    return settle_totals(
-        sheet.rules,
-        sheet.seats,
-        sheet.pulyas,
-        sheet.goras,
-        sheet.whist_table,
-        target=sheet.target,
-        stake=stake,
-    )
 
 
 def closing_writes(

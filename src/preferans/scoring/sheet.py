@@ -10,24 +10,22 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 from preferans.errors import RecordError
-from preferans.families import family_of
 from preferans.pasting import fields_repr
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.rules import Rules
 from preferans.seats import Seat, seats_for
 
 from .serial import result_from_dict, result_to_dict
+from .settlement import Settlement, settle_totals
 from .variants import _clockwise_from, score_deal, sheet_seats
 from .writes import Column, Language, Reason, Write, format_number, seat_letter
 
-if TYPE_CHECKING:
-    from .settlement import Settlement
-
-__all__ = ["HELP_WHISTS_PER_POINT", "Sheet", "SheetEntry", "SheetError"]
+__all__ = ["HELP_WHISTS_PER_POINT", "Sheet", "SheetEntry", "SheetError", "settle"]
 
 #: Whists the helper writes on the helped player per pulya point given [seed 001, Code 4.1.1].
 HELP_WHISTS_PER_POINT = 10
@@ -52,8 +50,13 @@ class SheetEntry:
         return fields_repr(self)
 
     def header(self, language: Language = "en") -> str:
-        """``Deal 3, dealer E: 6♠ by S, down 1; W whist, E pass``."""
-        return _header(self, language)
+        """``Deal 3, dealer E: 6♠ by S, down 1; W whist, E pass``: the heading every
+        family's record begins with, then the family's :meth:`summary`."""
+        return deal_heading(self.number, self.result.dealer, language) + self.summary(language)
+
+    def summary(self, language: Language = "en") -> str:
+        """What the deal was and how it ended: ``6♠ by S, down 1; W whist, E pass``."""
+        return _summary(self, language)
 
     def lines(self, language: Language = "en") -> list[str]:
         """One line per seat that wrote something: ``W: 3 tricks × 4 = 12 whists on S; …``."""
@@ -230,6 +233,10 @@ class Sheet:
     def pulyas(self) -> Mapping[Seat, Fraction]:
         return dict(self._pulya)
 
+    def _column_start(self, column: Column) -> Fraction | None:
+        """The figure a column starts from as written (None: from zero, not written)."""
+        return None
+
     @property
     def goras(self) -> Mapping[Seat, Fraction]:
         return dict(self._gora)
@@ -239,10 +246,12 @@ class Sheet:
         return dict(self._whists)
 
     def history(self, seat: Seat, column: Column, on: Seat | None = None) -> list[Fraction]:
-        """The running totals a scorer writes in that column, one per change (``2.6.10``)."""
-        total = Fraction(0)
-        out: list[Fraction] = []
-        for record in self._records:
+        """The running totals a scorer writes in that column, one per change (``2.6.10``);
+        a column that starts from a written figure (the bula's) starts with it."""
+        start = self._column_start(column)
+        total = Fraction(0) if start is None else start
+        out: list[Fraction] = [] if start is None else [start]
+        for record in self.records:
             for write in record.writes:
                 if write.seat == seat and write.column is column and write.on == on:
                     total += write.amount
@@ -266,8 +275,6 @@ class Sheet:
 
     def settle(self, *, stake: Fraction | int | None = None) -> Settlement:
         """Settle the sheet as it stands (a game stopped early settles its unfinished pulyas)."""
-        from .settlement import settle
-
         return settle(self, stake=stake)
 
     # --- text ----------------------------------------------------------------------------
@@ -354,36 +361,33 @@ def deal_heading(number: int, dealer: Seat, language: Language) -> str:
     return f"Deal {number}, dealer {who}: "
 
 
-def _header(record: SheetEntry, language: Language) -> str:
+def _summary(record: SheetEntry, language: Language) -> str:
     r = record.result
     ru = language == "ru"
 
     def L(seat: Seat) -> str:
         return seat_letter(seat, language)
 
-    head = deal_heading(record.number, r.dealer, language)
     tricks = ", ".join(f"{L(s)} {n}" for s, n in r.tricks.items() if s != r.dummy)
     if r.kind is DealKind.RASPASY:
         run = f" №{record.raspasy_run}" if ru else f" no. {record.raspasy_run}"
         body = ("распасы" if ru else "raspasy") + run + f": {tricks}"
         if r.talon_tricks:
             body += f"; {'прикуп' if ru else 'talon'} {r.talon_tricks}"
-        return head + body
+        return body
     declarer = L(r.declarer) if r.declarer is not None else "?"
     thrown = ("прикуп брошен; " if ru else "talon thrown; ") if r.talon_thrown else ""
     if r.kind is DealKind.WALK_AWAY:
         bid = r.bid.format(russian=ru) if r.bid else "?"
-        return (
-            head
-            + thrown
-            + (f"{declarer} без трёх на {bid}" if ru else f"{declarer} walks away on {bid}")
+        return thrown + (
+            f"{declarer} без трёх на {bid}" if ru else f"{declarer} walks away on {bid}"
         )
     contract = r.contract.format(russian=ru) if r.contract else "?"
     body = f"{contract} {declarer}" if ru else f"{contract} by {declarer}"
     if r.kind is DealKind.MISERE:
         n = r.declarer_tricks
         body += f", взяток {n}" if ru else f", {n} taken"
-        return head + thrown + body
+        return thrown + body
     if r.contract is not None and (r.played or r.checked):
         under = r.contract.level - r.declarer_tricks
         if under > 0:
@@ -406,7 +410,7 @@ def _header(record: SheetEntry, language: Language) -> str:
         body += "; " + ", ".join(calls)
     if r.played and tricks:
         body += f" ({tricks})"
-    return head + thrown + body
+    return thrown + body
 
 
 def check_possible(result: DealResult) -> None:
@@ -454,15 +458,14 @@ def check_totals(sheet: Sheet, data: Mapping[str, Any]) -> None:
         )
 
 
-def new_sheet(rules: Rules, target: int | None = None) -> Sheet:
-    """The sheet the rules' variant family writes on: the bula sheet for the Balkan game
-    (``target`` is the bula start), else the pulya sheet (``target`` is the pulya)."""
-    return family_of(rules).new_sheet(rules, target)
-
-
-def sheet_from_dict(data: Mapping[str, Any]) -> Sheet:
-    """Rebuild a stored sheet of any family (``Sheet.from_dict`` of the family's class)."""
-    rules = data.get("rules")
-    if not isinstance(rules, Mapping):
-        raise SheetError("a stored sheet names its rules")
-    return family_of(Rules.from_dict(dict(rules))).sheet_from_dict(data)
+def settle(sheet: Sheet, *, stake: Fraction | int | Decimal | str | None = None) -> Settlement:
+    """Settle ``sheet`` as it stands."""
+    return settle_totals(
+        sheet.rules,
+        sheet.seats,
+        sheet.pulyas,
+        sheet.goras,
+        sheet.whist_table,
+        target=sheet.target,
+        stake=stake,
+    )
