@@ -1,7 +1,8 @@
 """A duplicate match of the heuristic against the heuristic of an earlier commit.
 
 The earlier bot is read from git (``git show COMMIT:src/preferans/bots/heuristic.py``,
-with the hand evaluation it imports, ``bots/evaluation.py`` of the same commit) and loaded
+with the hand evaluation and counted card play it imports, ``bots/evaluation.py`` and
+``bots/counted_play.py`` of the same commit where it has them) and loaded
 as modules of their own beside the current package, so both play in one duplicate match
 and a change of the trick table or the misère figures is measured too; it is registered as
 the level ``heuristic-old``. The earlier modules must import only names the current
@@ -10,7 +11,7 @@ package still has (true for the heuristic before the levels were named).
     python benchmarks/heuristic_vs_old.py --commit 276fdc3 --deals 1000 --variant sochi
 
 ``--set NAME=VALUE`` (repeatable) first changes a numeric constant of the current
-heuristic (``preferans.bots.heuristic``, else ``preferans.bots.evaluation``), so a tuning
+heuristic (``preferans.bots.heuristic``, else ``evaluation`` or ``counted_play``), so a tuning
 idea is measured without editing the code: ``--set RAISE_CAP=1.5``.
 """
 
@@ -22,6 +23,7 @@ import sys
 import types
 from pathlib import Path
 
+import preferans.bots.counted_play
 import preferans.bots.evaluation
 import preferans.bots.heuristic
 from preferans.bots.levels import register_level
@@ -49,16 +51,33 @@ def _load_module(name: str, source: str, origin: str) -> types.ModuleType:
     return module
 
 
+#: The heuristic's own modules, loaded from the earlier commit too when it has them.
+OWN_MODULES = ("evaluation", "counted_play")
+
+
+def _exists(commit: str, path: str) -> bool:
+    return (
+        subprocess.run(
+            ["git", "cat-file", "-e", f"{commit}:{path}"], cwd=ROOT, capture_output=True
+        ).returncode
+        == 0
+    )
+
+
 def load_old(commit: str) -> type:
-    """The ``HeuristicBot`` class of ``commit``, bound to that commit's evaluation."""
-    evaluation = _load_module(
-        "heuristic_old_evaluation",
-        _git_show(commit, "src/preferans/bots/evaluation.py"),
-        f"{commit}:evaluation.py",
-    )
-    source = _git_show(commit, "src/preferans/bots/heuristic.py").replace(
-        "from preferans.bots.evaluation import", f"from {evaluation.__name__} import"
-    )
+    """The ``HeuristicBot`` class of ``commit``, bound to that commit's evaluation (and
+    its counted card play, where it has one)."""
+    source = _git_show(commit, "src/preferans/bots/heuristic.py")
+    for name in OWN_MODULES:
+        path = f"src/preferans/bots/{name}.py"
+        if not _exists(commit, path):
+            continue
+        module = _load_module(
+            f"heuristic_old_{name}", _git_show(commit, path), f"{commit}:{name}.py"
+        )
+        source = source.replace(
+            f"from preferans.bots.{name} import", f"from {module.__name__} import"
+        )
     module = _load_module("heuristic_old", source, f"{commit}:heuristic.py")
     bot: type = module.HeuristicBot
     return bot
@@ -67,7 +86,11 @@ def load_old(commit: str) -> type:
 def set_constant(assignment: str) -> None:
     """Apply ``NAME=VALUE`` to the current heuristic's module (or its evaluation's)."""
     name, _, value = assignment.partition("=")
-    for module in (preferans.bots.heuristic, preferans.bots.evaluation):
+    for module in (
+        preferans.bots.heuristic,
+        preferans.bots.evaluation,
+        preferans.bots.counted_play,
+    ):
         if isinstance(getattr(module, name, None), int | float):
             setattr(module, name, float(value))
             return

@@ -114,13 +114,18 @@ def compare(hands: list[tuple[int, int, int]], seed: int, repeat: int = 3) -> in
         return 1
 
 
-def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: int) -> int:
+Kind = tuple[str, list[list[str]], bool, list[list[tuple[object, ...]]]]
+"""A kind's name, the plain solver's input lines and misère flag, and our tasks, per deal."""
+
+
+def kinds(hands: list[tuple[int, int, int]], seed: int) -> list[Kind]:
+    """The four kinds on ``hands``: the same positions for both solvers, deal by deal."""
     rng = random.Random(seed)
     trumps = [rng.randrange(4) for _ in hands]
     leaders = [rng.randrange(3) for _ in hands]
     task = solver._task
-    kinds: list[tuple[str, list[list[str]], bool, list[list[tuple[object, ...]]]]] = []
-    kinds.append(
+    out: list[Kind] = []
+    out.append(
         (
             "trump",
             [[_line(h, t, ld)] for h, t, ld in zip(hands, trumps, leaders, strict=True)],
@@ -131,7 +136,7 @@ def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: in
             ],
         )
     )
-    kinds.append(
+    out.append(
         (
             "no-trump",
             [[_line(h, NO_TRUMP, ld)] for h, ld in zip(hands, leaders, strict=True)],
@@ -142,7 +147,7 @@ def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: in
             ],
         )
     )
-    kinds.append(
+    out.append(
         (
             "misère",
             [[_line(h, NO_TRUMP, ld)] for h, ld in zip(hands, leaders, strict=True)],
@@ -161,7 +166,7 @@ def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: in
                 for s in range(3)
             ]
         )
-    kinds.append(
+    out.append(
         (
             "raspasy (3 seats)",
             rotated,
@@ -172,6 +177,11 @@ def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: in
             ],
         )
     )
+    return out
+
+
+def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: int) -> int:
+    kinds_ = kinds(hands, seed)
     print(
         f"side by side with the plain solver ({YARDSTICK.name}, cc -O2): {len(hands)} seeded "
         f"deals, best of {repeat} runs per deal, wall-clock of the search alone"
@@ -181,7 +191,7 @@ def _compare(exe: Path, hands: list[tuple[int, int, int]], seed: int, repeat: in
         f"{'plain p99':>10} {'ours p99':>9} {'×p99':>7}  values"
     )
     contracts: tuple[list[float], list[float]] = ([], [])
-    for name, lines, misere, tasks in kinds:
+    for name, lines, misere, tasks in kinds_:
         plain_best, ours_best, bad = _time_kind(exe, lines, misere, tasks, repeat)
         _row(name, plain_best, ours_best, "all agree" if bad == 0 else f"{bad} DIFFER")
         if bad:

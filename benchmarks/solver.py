@@ -8,7 +8,8 @@ through the public API. ``solve_many`` is timed wall-clock, since it uses every 
 ``--plain N`` (``--plain-only`` to skip the rest) times the solver side by side with a
 plain alpha-beta solver with a transposition table, a yardstick kept outside the project
 (``../shared/yardsticks/plain_dd.c`` next to the repository, built at run time), on the
-same first N deals: see ``benchmarks/plain_solver.py``.
+same first N deals: see ``benchmarks/plain_solver.py``. On a shared machine compare
+instruction counts instead (``benchmarks/solver_instructions.py``, under valgrind).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from preferans.actions import Action
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from preferans.scoring.sheet import Sheet
     from preferans.seats import Seat
 
-__all__ = ["Family", "family_names", "family_of"]
+__all__ = ["Family", "SheetForm", "family_names", "family_of"]
 
 #: Family name -> the module whose ``FAMILY`` attribute implements it.
 _MODULES: dict[str, str] = {
@@ -37,6 +37,24 @@ _MODULES: dict[str, str] = {
 _LOADED: dict[str, Family] = {}
 
 
+def _shared_choice(view: View) -> Action | None:
+    """No family-specific choice: the shared heuristic decides every phase."""
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetForm:
+    """A family's sheet: the class it writes on and the sheet's two drawings."""
+
+    kind: type[Sheet]
+    """``kind(rules, target)`` starts a sheet; ``kind.from_dict`` rebuilds a stored one
+    (refusing an edited one)."""
+    text: Callable[..., str]
+    """``(sheet, language, *, breakdown, settle) -> str``: the sheet as text."""
+    svg: Callable[..., str]
+    """``(sheet, language, *, settle) -> str``: the sheet drawn as SVG."""
+
+
 @dataclass(frozen=True, slots=True)
 class Family:
     """What the shared rooms ask of a variant family."""
@@ -45,17 +63,11 @@ class Family:
     new_deal: Callable[..., DealState]
     """``(rules, deal, *, raspasy_run=0, refe=()) -> DealState``: the state before the
     first call; the state's class carries the family's phases."""
-    new_sheet: Callable[[Rules, int | None], Sheet]
-    """``(rules, target) -> Sheet``: the sheet this family writes on."""
-    sheet_from_dict: Callable[[Any], Sheet]
-    """Rebuild a stored sheet of this family (refusing an edited one)."""
-    render_text: Callable[..., str]
-    """``(sheet, language, *, breakdown, settle) -> str``: the sheet as text."""
-    render_svg: Callable[..., str]
-    """``(sheet, language, *, settle) -> str``: the sheet drawn as SVG."""
+    sheet: SheetForm
+    """The sheet this family writes on and how it is drawn."""
     deal_value: Callable[..., dict[Seat, float]]
     """``(result, rules, *, raspasy_run=1) -> {seat: whists}``: a deal's worth, summing to 0."""
-    bot_action: Callable[[View], Action | None]
+    bot_action: Callable[[View], Action | None] = _shared_choice
     """The heuristic bot's family-specific choice, or None where the shared one applies."""
     sampling_decide: Callable[..., Decision | None] | None = None
     """``(bot, view) -> Decision | None``: the sampling bot's family-specific decision

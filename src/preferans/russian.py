@@ -5,11 +5,9 @@ evaluation in :mod:`preferans.bots`. The shared rooms reach it through
 
 from __future__ import annotations
 
-from preferans.actions import Action
 from preferans.bots.payoff import russian_deal_value
-from preferans.families import Family
+from preferans.families import Family, SheetForm
 from preferans.game.state import new_russian_deal
-from preferans.game.views import View
 from preferans.scoring.render_svg import render_pulya_svg
 from preferans.scoring.render_text import render_pulya_text
 from preferans.scoring.sheet import Sheet
@@ -17,18 +15,9 @@ from preferans.scoring.sheet import Sheet
 __all__ = ["FAMILY"]
 
 
-def _no_action(view: View) -> Action | None:
-    """The shared heuristic decides every phase of the Russian game."""
-    return None
-
+#: The pulya sheet, drawn by the shared renderers.
+PULYA_SHEET = SheetForm(Sheet, text=render_pulya_text, svg=render_pulya_svg)
 
 FAMILY = Family(
-    name="russian",
-    new_deal=new_russian_deal,
-    new_sheet=Sheet,
-    sheet_from_dict=Sheet.from_dict,
-    render_text=render_pulya_text,
-    render_svg=render_pulya_svg,
-    deal_value=russian_deal_value,
-    bot_action=_no_action,
+    name="russian", new_deal=new_russian_deal, sheet=PULYA_SHEET, deal_value=russian_deal_value
 )

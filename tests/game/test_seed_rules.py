@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -87,22 +88,20 @@ def test_без_прикупа_action_indices_stay_as_they_were() -> None:
 # --- seed 001: «если сумма пули всех игроков больше чем это значение, умноженное …» -------
 
 
+def _result(kind: DealKind, dealer: Seat, **fields: Any) -> DealResult:
+    """A deal's result at a three-player table (S, W and E hold cards)."""
+    return DealResult(kind=kind, dealer=dealer, active=(S, W, E), **fields)
+
+
 def _raspasy(dealer: Seat, tricks: dict[Seat, int]) -> DealResult:
-    return DealResult(
-        kind=DealKind.RASPASY,
-        dealer=dealer,
-        active=(S, W, E),
-        played=True,
-        tricks=tricks,
-    )
+    return _result(DealKind.RASPASY, dealer, played=True, tricks=tricks)
 
 
 def _game(declarer: Seat, dealer: Seat, level: int) -> DealResult:
     contract = Contract.parse(f"{level}♠")
-    return DealResult(
-        kind=DealKind.GAME,
-        dealer=dealer,
-        active=(S, W, E),
+    return _result(
+        DealKind.GAME,
+        dealer,
         declarer=declarer,
         bid=contract,
         contract=contract,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from preferans.contracts import Contract
 from preferans.result import DealKind, DealResult, WhistChoice
 from preferans.seats import Seat, next_seat
@@ -24,6 +26,17 @@ def active(dealer: Seat, players: int) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
+def _result(kind: DealKind, dealer: Seat, players: int, **fields: Any) -> DealResult:
+    """A deal's result at the table ``dealer`` deals for ``players`` (the 2-player dummy is E)."""
+    return DealResult(
+        kind=kind,
+        dealer=dealer,
+        active=active(dealer, players),
+        dummy=E if players == 2 else None,
+        **fields,
+    )
+
+
 def game(
     contract: str,
     declarer: Seat,
@@ -44,11 +57,10 @@ def game(
         defenders[half] = WhistChoice.HALF_WHIST
     played = bool(whist) or checked
     c = Contract.parse(contract)
-    return DealResult(
-        kind=DealKind.MISERE if c.is_misere else DealKind.GAME,
-        dealer=dealer,
-        active=active(dealer, players),
-        dummy=E if players == 2 else None,
+    return _result(
+        DealKind.MISERE if c.is_misere else DealKind.GAME,
+        dealer,
+        players,
         declarer=declarer,
         bid=c,
         contract=c,
@@ -85,12 +97,6 @@ def walk_away(
 def raspasy(
     tricks: dict[Seat, int], *, dealer: Seat = E, players: int = 3, talon: int = 0
 ) -> DealResult:
-    return DealResult(
-        kind=DealKind.RASPASY,
-        dealer=dealer,
-        active=active(dealer, players),
-        dummy=E if players == 2 else None,
-        played=True,
-        tricks=tricks,
-        talon_tricks=talon,
+    return _result(
+        DealKind.RASPASY, dealer, players, played=True, tricks=tricks, talon_tricks=talon
     )

@@ -132,18 +132,16 @@ def bidding_explain(state: DealState, action: Action) -> IllegalActionError:
     seat = state._mover
     high = state.bid
     spoken = bool(state._spoken >> seat & 1)
-    if isinstance(action, Call):
-        if action.kind is CallKind.HERE:
-            if not state._t.rules.here:
-                return refusal("moje_not_played")
-            if high is None:
-                return refusal("no_bid_to_hold")
-            if not _priority(state, seat, state._high_seat):
-                return refusal("moje_needs_priority")
-            return refusal("igra_held_first_call")
-        return refusal("cannot_say_in_bidding", call=action.kind.value)
+    if isinstance(action, Call) and action.kind is CallKind.HERE:
+        if not state._t.rules.here:
+            return refusal("moje_not_played")
+        if high is None:
+            return refusal("no_bid_to_hold")
+        if not _priority(state, seat, state._high_seat):
+            return refusal("moje_needs_priority")
+        return refusal("igra_held_first_call")
     if not isinstance(action, Bid):
-        return refusal("balkan_bidding_prompt")
+        return bidding.non_bid_refusal("balkan_bidding_prompt", action)
     contract = action.contract
     if not contract.balkan:
         return refusal("balkan_bids_are")
@@ -254,9 +252,7 @@ def whisting_legal(state: DealState) -> tuple[Action, ...]:
 
 
 def whisting_apply(state: DealState, action: Action) -> None:
-    seat = state._mover
-    assert type(action) is Call
-    stage = state._wstage
+    seat, stage = state._whist_turn(action)
     d1, d2 = _defenders(state)
     if stage in (_FIRST, _SECOND):
         choices = state._choices = dict(state._choices)
@@ -341,10 +337,9 @@ def _start_play(state: DealState) -> None:
 
 
 def whisting_explain(state: DealState, action: Action) -> IllegalActionError:
-    stage = state._wstage
     if not isinstance(action, Call):
         return refusal("balkan_defence_prompt")
-    kind = action.kind
+    stage, kind = state._wstage, action.kind
     if stage in (_FIRST, _SECOND):
         if kind is CallKind.KONTRA:
             return refusal("kontra_after_defence")

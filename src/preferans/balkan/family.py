@@ -8,7 +8,7 @@ from preferans.balkan.payoff import balkan_value
 from preferans.balkan.sampling import balkan_decide
 from preferans.balkan.sheet import BulaSheet, render_bula_svg, render_bula_text
 from preferans.balkan.state import new_balkan_deal
-from preferans.families import Family
+from preferans.families import Family, SheetForm
 
 __all__ = ["FAMILY"]
 
@@ -16,10 +16,7 @@ __all__ = ["FAMILY"]
 FAMILY = Family(
     name="balkan",
     new_deal=new_balkan_deal,
-    new_sheet=BulaSheet,
-    sheet_from_dict=BulaSheet.from_dict,
-    render_text=render_bula_text,
-    render_svg=render_bula_svg,
+    sheet=SheetForm(BulaSheet, text=render_bula_text, svg=render_bula_svg),
     deal_value=balkan_value,
     bot_action=family_action,
     sampling_decide=balkan_decide,

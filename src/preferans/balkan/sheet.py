@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from preferans.pasting import fields_repr
 from preferans.result import DealKind, DealResult, WhistChoice
@@ -50,11 +50,8 @@ __all__ = [
 
 #: The bula a table starts from when it agrees nothing else (seed 003: "30, 50 or more").
 DEFAULT_BULA: Final = 50
-#: A bula point is worth 10 whists at the end (seed 003).
-WHISTS_PER_BULA_POINT: Final = 10
 #: A declarer holding an open refe plays his next game at double value.
 REFE_FACTOR: Final = 2
-FORMAT_VERSION: Final = 1
 
 
 def score_balkan(rules: Rules, result: DealResult, *, refe: bool = False) -> list[Write]:
@@ -230,6 +227,11 @@ class BulaSheet(Sheet):
     terminal, the server) takes it unchanged; its pulya and gora stay empty, the figures
     are in :meth:`bula` and :meth:`whists`."""
 
+    #: A bula point is worth 10 whists at the end (seed 003).
+    WHISTS_PER_POINT: ClassVar[int] = 10
+    #: The version of the stored form (:meth:`to_dict`), apart from the pulya sheet's.
+    FORMAT_VERSION: ClassVar[int] = 1
+
     def __init__(self, rules: Rules, target: int | None = None) -> None:
         if not rules.is_balkan:
             raise SheetError("the bula sheet is for the Balkan game; use Sheet for the others")
@@ -370,12 +372,12 @@ class BulaSheet(Sheet):
                     balances[a, b] = (
                         self._whists[a, b]
                         - self._whists[b, a]
-                        + Fraction(WHISTS_PER_BULA_POINT)
+                        + Fraction(self.WHISTS_PER_POINT)
                         * (self._bula[b] - self._bula[a])
                         / players
                     )
         exact = {
-            a: WHISTS_PER_BULA_POINT * (mean - self._bula[a])
+            a: self.WHISTS_PER_POINT * (mean - self._bula[a])
             + sum((self._whists[a, b] - self._whists[b, a] for b in seats if b != a), Fraction(0))
             for a in seats
         }
@@ -399,7 +401,7 @@ class BulaSheet(Sheet):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "version": FORMAT_VERSION,
+            "version": self.FORMAT_VERSION,
             "sheet": "bula",
             "rules": self.rules.to_dict(),
             "target": self.target,
@@ -426,7 +428,7 @@ class BulaSheet(Sheet):
 
     @classmethod
     def _check_format(cls, data: Mapping[str, Any]) -> None:
-        if data.get("version") != FORMAT_VERSION or data.get("sheet") != "bula":
+        if data.get("version") != cls.FORMAT_VERSION or data.get("sheet") != "bula":
             raise SheetError("not a bula sheet of a known format")
 
 

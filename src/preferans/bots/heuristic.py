@@ -1,10 +1,12 @@
-"""The heuristic level: club rules of thumb, no search.
+"""The heuristic level: club rules of thumb, no search but counting the last cards.
 
 Bidding follows seed 002's trick table and its misère-hole rules; the discard and the
 contract maximise the table's estimate; whisting compares a defender's estimate with the
 obligation; card play uses the classic rules (second hand low, third hand high, cover an
-honour, lead from a sequence, duck on raspasy and misère). Every rule is a pure function
-of the view, so the level is fast and fully reproducible.
+honour, lead from a sequence, duck on raspasy and misère), except that a card is counted
+double-dummy when the unseen cards lie at most a few dozen ways (an open whist, the last
+tricks). Every rule is a pure function of the view, so the level is fast and fully
+reproducible.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from preferans.actions import (
     card_action,
 )
 from preferans.bots.claim_answer import answer_claim
+from preferans.bots.counted_play import counted_card
 from preferans.bots.evaluation import (
     best_declarer_strain,
     best_misere_discard,
@@ -59,7 +62,8 @@ __all__ = [
 
 
 class HeuristicBot:
-    """Rules of thumb for every decision; deterministic without randomness."""
+    """Rules of thumb for every decision, the card counted exactly when the unseen cards
+    lie only a few ways (:mod:`~preferans.bots.counted_play`); deterministic."""
 
     name = "heuristic"
 
@@ -67,11 +71,20 @@ class HeuristicBot:
         self.seed = seed
 
     def choose(self, view: View) -> Action:
-        return heuristic_action(view)
+        from preferans.game import Phase
+
+        action = heuristic_action(view)
+        if isinstance(action, CardAction) and view.phase is Phase.PLAY:
+            cards = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
+            counted = counted_card(view, cards, action.card)
+            if counted is not None:
+                return card_action(counted)
+        return action
 
 
 def heuristic_action(view: View) -> Action:
-    """The heuristic choice for any phase (the sampling bot falls back on it)."""
+    """The rule-of-thumb choice for any phase, without counting (the sampling bot falls
+    back on it and solves the card itself; hints explain it)."""
     legal = view.legal_actions
     if not legal:
         raise PreferansError(f"{view.seat} has nothing to decide now")

@@ -98,8 +98,6 @@ def play_context(view: View) -> PlayContext:
     """Read the card-play situation off a view (only called in the play phase)."""
     seat = view.to_move if view.to_move is not None else view.seat
     known = {s: CardSet.from_mask(c.mask) for s, c in view.known_hands.items()}
-    hand = known.get(seat, view.hand)
-    legal = tuple(a.card for a in view.legal_actions if isinstance(a, CardAction))
     contract = view.contract
     if contract is None:
         mode: Mode = "raspasy"
@@ -138,8 +136,8 @@ def play_context(view: View) -> PlayContext:
         trump=trump,
         seat=seat,
         declarer=view.declarer,
-        hand=hand,
-        legal=legal,
+        hand=known.get(seat, view.hand),
+        legal=tuple(a.card for a in view.legal_actions if isinstance(a, CardAction)),
         trick=trick_cards,
         led_suit=led,
         order=(*played, seat, *rest),

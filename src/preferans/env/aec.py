@@ -19,15 +19,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from preferans.actions import ACTION_COUNT, action_from_index
-from preferans.env.core import (
-    DEFAULT_MAX_KONTRA,
-    MAX_DEAL_ACTIONS,
-    deal_payoff,
-    make_rules,
-    offered_actions,
-    player_seats,
-    render_deal,
-)
+from preferans.env import core
 from preferans.errors import RulesError
 from preferans.game import Deal, DealState, View, new_deal
 from preferans.game.errors import IllegalActionError
@@ -64,7 +56,7 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         pulya: bool = False,
         target: int | None = None,
         max_deals: int | None = None,
-        max_kontra: int = DEFAULT_MAX_KONTRA,
+        max_kontra: int = core.DEFAULT_MAX_KONTRA,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -82,13 +74,13 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 "a pulya needs a target or max_deals, or it never ends",
                 ru="пуле нужна цель или max_deals, иначе она не кончится",
             )
-        self.rules = make_rules(variant, players)
+        self.rules = core.make_rules(variant, players)
         self.pulya_mode = pulya
         self.target = target
         self.max_deals = max_deals
         self.max_kontra = max_kontra
         self.render_mode = render_mode
-        self.seats: tuple[Seat, ...] = player_seats(self.rules)
+        self.seats: tuple[Seat, ...] = core.player_seats(self.rules)
         self.possible_agents = [f"player_{i}" for i in range(len(self.seats))]
         self._agent_of = dict(zip(self.seats, self.possible_agents, strict=True))
         self._seat_of = {agent: seat for seat, agent in self._agent_of.items()}
@@ -169,7 +161,7 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         state = self._require_state()
         view = state.view(self._seat_of[agent])
         if view.legal_actions:
-            offered = offered_actions(state, self.max_kontra)
+            offered = core.offered_actions(state, self.max_kontra)
             if offered != view.legal_actions:
                 view = replace(view, legal_actions=offered)
         return view
@@ -179,7 +171,7 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         state = self._require_state()
         if state.actor != self._seat_of[agent]:
             return ()
-        return tuple(a.index for a in offered_actions(state, self.max_kontra))
+        return tuple(a.index for a in core.offered_actions(state, self.max_kontra))
 
     def observe(self, agent: str) -> Observation:
         state = self._require_state()
@@ -187,7 +179,7 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         tensor = np.asarray(state.view(seat).tensor(), dtype=np.float32)
         mask = np.zeros(ACTION_COUNT, dtype=np.int8)
         if state.actor == seat:
-            mask[[a.index for a in offered_actions(state, self.max_kontra)]] = 1
+            mask[[a.index for a in core.offered_actions(state, self.max_kontra)]] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -206,7 +198,7 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         state = state.apply(action_from_index(int(action)))
         self._actions += 1
-        if self._actions > MAX_DEAL_ACTIONS:
+        if self._actions > core.MAX_DEAL_ACTIONS:
             raise AssertionError("the deal did not end")
         if state.is_over:
             self._state = state
@@ -219,7 +211,7 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             print(self.render())
 
     def _finish_deal(self, state: DealState) -> None:
-        values = deal_payoff(state)
+        values = core.deal_payoff(state)
         for seat, value in values.items():
             self.rewards[self._agent_of[seat]] = value
         self.deals_played += 1
@@ -238,7 +230,7 @@ class PreferansEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """The table as text (every hand: a referee's picture), with the sheet in a pulya."""
         if self.render_mode is None:
             return None
-        text = render_deal(self._require_state())
+        text = core.render_deal(self._require_state())
         if self._pulya is not None:
             text += "\n" + render_text(self._pulya.sheet)
         return text

@@ -148,29 +148,35 @@ def after_call(state: DealCore, seat: Seat, all_passed: Callable[[DealCore], Non
     raise AssertionError("unreachable")
 
 
+def non_bid_refusal(prompt: str, action: Action) -> IllegalActionError:
+    """Why the bidding refuses what is not a bid: a call it does not take (each family
+    explains its "here" itself), else the family's ``prompt`` naming what it takes."""
+    if isinstance(action, Call):
+        return refusal("cannot_say_in_bidding", call=action.kind.value)
+    return refusal(prompt)
+
+
 def explain(state: DealCore, action: Action) -> IllegalActionError:
     """Why ``action`` is not a legal call now."""
     seat = state._mover
     rules = state._t.rules
     high = state.bid
-    if isinstance(action, Call):
-        if action.kind is CallKind.HERE:
-            if not rules.here:
-                return refusal("here_not_played")
-            if high is None:
-                return refusal("no_bid_to_hold")
-            if high.is_misere:
-                return refusal("misere_cannot_be_held")
-            if state._high_seat == seat:
-                return refusal("already_highest")
-            if state._misere_seat == seat:
-                return refusal("after_misere_only_pass")
-            if _held_by_here(state):
-                return refusal("here_after_here")
-            return refusal("here_needs_neighbour")
-        return refusal("cannot_say_in_bidding", call=action.kind.value)
+    if isinstance(action, Call) and action.kind is CallKind.HERE:
+        if not rules.here:
+            return refusal("here_not_played")
+        if high is None:
+            return refusal("no_bid_to_hold")
+        if high.is_misere:
+            return refusal("misere_cannot_be_held")
+        if state._high_seat == seat:
+            return refusal("already_highest")
+        if state._misere_seat == seat:
+            return refusal("after_misere_only_pass")
+        if _held_by_here(state):
+            return refusal("here_after_here")
+        return refusal("here_needs_neighbour")
     if not isinstance(action, Bid):
-        return refusal("bidding_prompt")
+        return non_bid_refusal("bidding_prompt", action)
     contract = action.contract
     if contract.balkan:
         return refusal("balkan_bid_outside_balkan")

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Self
 
+from preferans.actions import Call
 from preferans.cards import CardSet
 from preferans.errors import PreferansError
 from preferans.game.phase import Phase
@@ -327,6 +328,12 @@ class DealCore:
         seat = self.to_move
         assert seat is not None
         return seat
+
+    def _whist_turn(self, action: Action) -> tuple[Seat, int]:
+        """The seat speaking in the whisting and the stage it speaks at; the phase is
+        handed only its legal calls, so ``action`` is a call."""
+        assert type(action) is Call
+        return self._mover, self._wstage
 
     @property
     def is_over(self) -> bool:

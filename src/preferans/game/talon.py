@@ -127,9 +127,17 @@ def apply_talon(state: DealCore, action: Action) -> None:
         apply_discard(state, action)
 
 
+def _walked_away(state: DealCore, action: Action) -> bool:
+    """The declarer may walk away instead of discarding or naming the contract: the
+    deal ends there."""
+    if action is not WALK_AWAY:
+        return False
+    walk_away(state)
+    return True
+
+
 def apply_discard(state: DealCore, action: Action) -> None:
-    if action is WALK_AWAY:
-        walk_away(state)
+    if _walked_away(state, action):
         return
     assert type(action) is CardAction
     declarer = state.declarer
@@ -143,8 +151,7 @@ def apply_discard(state: DealCore, action: Action) -> None:
 
 
 def apply_contract(state: DealCore, action: Action) -> None:
-    if action is WALK_AWAY:
-        walk_away(state)
+    if _walked_away(state, action):
         return
     assert type(action) is Declare
     contract = action.contract

@@ -73,9 +73,7 @@ def legal(state: DealCore) -> tuple[Action, ...]:
 
 
 def apply(state: DealCore, action: Action) -> None:
-    seat = state._mover
-    assert type(action) is Call
-    stage = state._wstage
+    seat, stage = state._whist_turn(action)
     live = _live_defenders(state)
     t = state._t
     if stage == _CHOOSE:

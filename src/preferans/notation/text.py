@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from fractions import Fraction
-from typing import IO, Any, Final
+from typing import IO, Any, Final, TypeVar
 
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, Declare, parse_action
 from preferans.cards import Card, CardSet
@@ -293,109 +293,85 @@ _TAG_RE: Final = re.compile(r'\[\s*([^\s"\]]+)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(?:#
 _DEAL_RE: Final = re.compile(r"(?i)(deal|сдача|раздача)\s*(?:№|no\.?)?\s*(\d+)\s*:?")
 _KEY_RE: Final = re.compile(r"([^:]+?)\s*:(.*)")
 
-_FREE_TAG_ALIASES: Final = {
-    "event": "Event",
-    "событие": "Event",
-    "турнир": "Event",
-    "site": "Site",
-    "место": "Site",
-    "date": "Date",
-    "дата": "Date",
-    "round": "Round",
-    "тур": "Round",
-}
-_TAG_ALIASES: Final = {
-    "variant": "variant",
-    "вариант": "variant",
-    "разновидность": "variant",
-    "rules": "rules",
-    "conventions": "rules",
-    "правила": "rules",
-    "конвенции": "rules",
-    "target": "target",
-    "пуля": "target",
-    "цель": "target",
-    "stake": "stake",
-    "ставка": "stake",
-    "tableid": "table_id",
-    "table": "table_id",
-    "стол": "table_id",
-    "commitment": "commitment",
-    "хеш": "commitment",
-    "обязательство": "commitment",
-    "secret": "secret",
-    "секрет": "secret",
-}
-_VARIANT_ALIASES: Final = {
-    "сочи": "sochi",
-    "сочинка": "sochi",
-    "ленинград": "leningrad",
-    "ленинградка": "leningrad",
-    "питер": "leningrad",
-    "piter": "leningrad",
-    "ростов": "rostov",
-    "ростовка": "rostov",
-}
+_T = TypeVar("_T")
+
+
+def _by_word(meanings: Mapping[_T, tuple[str, ...]]) -> dict[str, _T]:
+    """A table of the words a record may use, written as each meaning's words."""
+    return {word: meaning for meaning, words in meanings.items() for word in words}
+
+
+_FREE_TAG_ALIASES: Final = _by_word(
+    {
+        "Event": ("event", "событие", "турнир"),
+        "Site": ("site", "место"),
+        "Date": ("date", "дата"),
+        "Round": ("round", "тур"),
+    }
+)
+_TAG_ALIASES: Final = _by_word(
+    {
+        "variant": ("variant", "вариант", "разновидность"),
+        "rules": ("rules", "conventions", "правила", "конвенции"),
+        "target": ("target", "пуля", "цель"),
+        "stake": ("stake", "ставка"),
+        "table_id": ("tableid", "table", "стол"),
+        "commitment": ("commitment", "хеш", "обязательство"),
+        "secret": ("secret", "секрет"),
+    }
+)
+_VARIANT_ALIASES: Final = _by_word(
+    {
+        "sochi": ("сочи", "сочинка"),
+        "leningrad": ("ленинград", "ленинградка", "питер", "piter"),
+        "rostov": ("ростов", "ростовка"),
+    }
+)
 _SEED_RE: Final = re.compile(r"(?i)(?:(.+?)[-_ ]?(?:seed|сид)|(?:seed|сид)[-_ ]?(.+))")
 
-_LINE_KEYS: Final = {
-    "dealer": "dealer",
-    "сдающий": "dealer",
-    "сдатчик": "dealer",
-    "talon": "talon",
-    "прикуп": "talon",
-    "bidding": "moves",
-    "auction": "moves",
-    "торговля": "moves",
-    "discard": "discard",
-    "снос": "discard",
-    "contract": "contract",
-    "контракт": "contract",
-    "заказ": "contract",
-    "игра": "contract",
-    "declarer": "moves",
-    "играющий": "moves",
-    "whist": "moves",
-    "whisting": "moves",
-    "вист": "moves",
-    "висты": "moves",
-    "moves": "moves",
-    "play": "moves",
-    "ходы": "moves",
-    "розыгрыш": "moves",
-    "result": "result",
-    "итог": "result",
-    "результат": "result",
-    "sheet": "sheet",
-    "запись": "sheet",
-}
+_LINE_KEYS: Final = _by_word(
+    {
+        "dealer": ("dealer", "сдающий", "сдатчик"),
+        "talon": ("talon", "прикуп"),
+        "moves": (
+            "bidding",
+            "auction",
+            "торговля",
+            "declarer",
+            "играющий",
+            "whist",
+            "whisting",
+            "вист",
+            "висты",
+            "moves",
+            "play",
+            "ходы",
+            "розыгрыш",
+        ),
+        "discard": ("discard", "снос"),
+        "contract": ("contract", "контракт", "заказ", "игра"),
+        "result": ("result", "итог", "результат"),
+        "sheet": ("sheet", "запись"),
+    }
+)
 _TRICK_RE: Final = re.compile(r"(?i)(trick|взятка|ход)\s*(\d+)")
-_KINDS: Final = {
-    "game": DealKind.GAME,
-    "игра": DealKind.GAME,
-    "misere": DealKind.MISERE,
-    "misère": DealKind.MISERE,
-    "мизер": DealKind.MISERE,
-    "raspasy": DealKind.RASPASY,
-    "распасы": DealKind.RASPASY,
-    "распасовка": DealKind.RASPASY,
-    "walk away": DealKind.WALK_AWAY,
-    "refe": DealKind.REFE,
-    "рефе": DealKind.REFE,
-    "без трёх": DealKind.WALK_AWAY,
-    "без трех": DealKind.WALK_AWAY,
-}
-_COLUMNS: Final = {
-    "pulya": Column.PULYA,
-    "пуля": Column.PULYA,
-    "пулька": Column.PULYA,
-    "gora": Column.GORA,
-    "гора": Column.GORA,
-    "whists": Column.WHISTS,
-    "висты": Column.WHISTS,
-    "bula": Column.BULA,
-    "була": Column.BULA,
-}
+_KINDS: Final = _by_word(
+    {
+        DealKind.GAME: ("game", "игра"),
+        DealKind.MISERE: ("misere", "misère", "мизер"),
+        DealKind.RASPASY: ("raspasy", "распасы", "распасовка"),
+        DealKind.WALK_AWAY: ("walk away", "без трёх", "без трех"),
+        DealKind.REFE: ("refe", "рефе"),
+    }
+)
+_COLUMNS: Final = _by_word(
+    {
+        Column.PULYA: ("pulya", "пуля", "пулька"),
+        Column.GORA: ("gora", "гора"),
+        Column.WHISTS: ("whists", "висты"),
+        Column.BULA: ("bula", "була"),
+    }
+)
 
 
 def _unescape(value: str) -> str:

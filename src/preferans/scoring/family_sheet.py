@@ -20,7 +20,7 @@ __all__ = ["new_sheet", "sheet_from_dict"]
 def new_sheet(rules: Rules, target: int | None = None) -> Sheet:
     """The sheet the rules' variant family writes on: the bula sheet for the Balkan game
     (``target`` is the bula start), else the pulya sheet (``target`` is the pulya)."""
-    return family_of(rules).new_sheet(rules, target)
+    return family_of(rules).sheet.kind(rules, target)
 
 
 def sheet_from_dict(data: Mapping[str, Any]) -> Sheet:
@@ -28,4 +28,4 @@ def sheet_from_dict(data: Mapping[str, Any]) -> Sheet:
     rules = data.get("rules")
     if not isinstance(rules, Mapping):
         raise SheetError("a stored sheet names its rules")
-    return family_of(Rules.from_dict(dict(rules))).sheet_from_dict(data)
+    return family_of(Rules.from_dict(dict(rules))).sheet.kind.from_dict(data)

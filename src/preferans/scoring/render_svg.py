@@ -110,7 +110,7 @@ def _chain(values: list[Fraction]) -> str:
 
 def render_svg(sheet: Sheet, language: Language = "ru", *, settle: bool = True) -> str:
     """The sheet drawn as its family draws it (a bula sheet as the Balkan one)."""
-    return family_of(sheet.rules).render_svg(sheet, language, settle=settle)
+    return family_of(sheet.rules).sheet.svg(sheet, language, settle=settle)
 
 
 def render_pulya_svg(sheet: Sheet, language: Language = "ru", *, settle: bool = True) -> str:

@@ -31,7 +31,7 @@ def render_text(
     settle: bool = True,
 ) -> str:
     """The sheet as text, as its family writes it (a bula sheet as the Balkan one)."""
-    return family_of(sheet.rules).render_text(sheet, language, breakdown=breakdown, settle=settle)
+    return family_of(sheet.rules).sheet.text(sheet, language, breakdown=breakdown, settle=settle)
 
 
 def render_pulya_text(

@@ -27,6 +27,7 @@ from preferans.server.refusals import Refusal
 
 __all__ = [
     "COOKIE",
+    "CurrentUser",
     "User",
     "current_user",
     "hash_password",
@@ -112,6 +113,10 @@ async def current_user(user: Annotated[User | None, Depends(optional_user)]) -> 
     if user is None:
         raise HTTPException(401, "log in first")
     return user
+
+
+#: The logged-in player an endpoint acts for (401 for a visitor).
+CurrentUser = Annotated[User, Depends(current_user)]
 
 
 class Credentials(BaseModel):
@@ -242,7 +247,7 @@ async def logout(request: Request, response: Response) -> None:
 
 
 @router.get("/me", response_model=UserOut)
-async def me(user: Annotated[User, Depends(current_user)]) -> UserOut:
+async def me(user: CurrentUser) -> UserOut:
     """The logged-in account."""
     return UserOut(id=user.id, name=user.name, rating=user.rating)
 

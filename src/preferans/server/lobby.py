@@ -6,7 +6,7 @@ import json
 import time
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, func, insert, select, update
@@ -17,17 +17,10 @@ from preferans import fairness
 from preferans.errors import RulesError
 from preferans.rules import PRESETS, Rules, find_rules
 from preferans.seats import Seat, player_seats
-from preferans.server import bots, models
+from preferans.server import bots, door, models
 from preferans.server.adjourn import votes_of as _votes
-from preferans.server.auth import ERRORS, User, current_user, hash_password, verify_password
+from preferans.server.auth import ERRORS, CurrentUser, User, hash_password, verify_password
 from preferans.server.club import Club
-from preferans.server.door import (
-    check_conventions,
-    check_seed,
-    check_stake,
-    check_table_password,
-    name_key,
-)
 from preferans.server.limits import check_bot_tables, check_password_guess
 from preferans.server.lookups import club_of, finished_game, table_in, table_row
 from preferans.server.path_params import TableId
@@ -269,15 +262,13 @@ async def _start_if_full(connection: AsyncConnection, table_id: TableId, players
 
 
 @router.post("/tables", response_model=TableOut, status_code=201)
-async def create_table(
-    body: CreateTable, request: Request, user: Annotated[User, Depends(current_user)]
-) -> TableOut:
+async def create_table(body: CreateTable, request: Request, user: CurrentUser) -> TableOut:
     """Open a table; the creator sits South; listed seats get bots; full tables start."""
     club = club_of(request)
-    conventions = check_conventions(body.conventions)
-    check_seed(body.seed)
-    check_stake(body.stake)
-    check_table_password(body.password)
+    conventions = door.check_conventions(body.conventions)
+    door.check_seed(body.seed)
+    door.check_stake(body.stake)
+    door.check_table_password(body.password)
     try:
         rules = find_rules(body.preset, **{**conventions, "players": body.players})
     except (RulesError, TypeError) as problem:
@@ -332,12 +323,10 @@ async def create_table(
 
 
 @router.post("/tables/{table_id}/sit", response_model=TableOut)
-async def sit(
-    table_id: TableId, body: SitBody, request: Request, user: Annotated[User, Depends(current_user)]
-) -> TableOut:
+async def sit(table_id: TableId, body: SitBody, request: Request, user: CurrentUser) -> TableOut:
     """Take a free seat. One account never sits twice at one table."""
     club = club_of(request)
-    check_seed(body.seed)
+    door.check_seed(body.seed)
     async with seat_change(club, table_id) as connection:
         row = await table_in(connection, table_id, ("open",), "this table has already started")
         players = _players_with(row, body.seat)
@@ -367,9 +356,7 @@ async def sit(
 
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut)
-async def leave(
-    table_id: TableId, request: Request, user: Annotated[User, Depends(current_user)]
-) -> TableOut:
+async def leave(table_id: TableId, request: Request, user: CurrentUser) -> TableOut:
     """Leave a table that has not started; the creator's leaving closes it."""
     async with seat_change(club_of(request), table_id) as connection:
         row = await table_in(
@@ -398,7 +385,7 @@ async def leave(
 
 @router.post("/tables/{table_id}/bots", response_model=TableOut)
 async def add_bot(
-    table_id: TableId, body: BotBody, request: Request, user: Annotated[User, Depends(current_user)]
+    table_id: TableId, body: BotBody, request: Request, user: CurrentUser
 ) -> TableOut:
     """The creator fills a free seat with a bot."""
     club = club_of(request)
@@ -436,7 +423,7 @@ async def profile(name: Annotated[str, Field(max_length=32)], request: Request) 
     async with club_of(request).engine.connect() as connection:
         row = (
             await connection.execute(
-                select(models.users).where(models.users.c.name_key == name_key(name))
+                select(models.users).where(models.users.c.name_key == door.name_key(name))
             )
         ).first()
         if row is None:

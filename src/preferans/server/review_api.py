@@ -21,9 +21,9 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request
 from sqlalchemy import (
     Column,
     Float,
@@ -39,7 +39,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from preferans.server import models
-from preferans.server.auth import ERRORS, User, current_user
+from preferans.server.auth import ERRORS, CurrentUser
 from preferans.server.club import Club
 from preferans.server.lookups import club_of, stored_record
 from preferans.server.path_params import DealNumber, TableId
@@ -246,7 +246,7 @@ async def deal_review(
     table_id: TableId,
     deal: DealNumber,
     request: Request,
-    user: Annotated[User, Depends(current_user)],
+    user: CurrentUser,
 ) -> dict[str, Any]:
     """The review of one finished deal for the asking player's own decisions (the player
     must sit at the table): each decision's price from the player's own knowledge, the

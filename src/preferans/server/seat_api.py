@@ -10,15 +10,15 @@ and then the table's owner is told (``Reload``), wherever it runs.
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from preferans.server import adjourn, models
-from preferans.server.auth import ERRORS, User, current_user
+from preferans.server.auth import ERRORS, CurrentUser, User
 from preferans.server.lookups import club_of, table_in, table_row
 from preferans.server.path_params import TableId
 from preferans.server.seat_change import seat_change
@@ -72,9 +72,7 @@ async def _answer(connection: AsyncConnection, table_id: int) -> SeatChange:
 
 
 @router.post("/tables/{table_id}/quit", response_model=SeatChange)
-async def quit_game(
-    table_id: TableId, request: Request, user: Annotated[User, Depends(current_user)]
-) -> SeatChange:
+async def quit_game(table_id: TableId, request: Request, user: CurrentUser) -> SeatChange:
     """Leave a started game for good: a bot plays your seat to the end."""
     club = club_of(request)
     async with seat_change(club, table_id) as connection:
@@ -105,7 +103,7 @@ async def adjourn_game(
     table_id: TableId,
     body: AdjournBody,
     request: Request,
-    user: Annotated[User, Depends(current_user)],
+    user: CurrentUser,
 ) -> SeatChange:
     """Agree to adjourn (or decline, which withdraws the proposal). When every person in
     the game has agreed, the game stops and waits in the lobby to be resumed."""
@@ -127,9 +125,7 @@ async def adjourn_game(
 
 
 @router.post("/tables/{table_id}/resume", response_model=SeatChange)
-async def resume_game(
-    table_id: TableId, request: Request, user: Annotated[User, Depends(current_user)]
-) -> SeatChange:
+async def resume_game(table_id: TableId, request: Request, user: CurrentUser) -> SeatChange:
     """Resume an adjourned game: the log is replayed and play goes on where it stopped."""
     async with seat_change(club_of(request), table_id) as connection:
         await table_in(connection, table_id, ("adjourned",), "this game is not adjourned")

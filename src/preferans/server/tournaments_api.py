@@ -12,7 +12,7 @@ import time
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, func, insert, select
@@ -24,8 +24,8 @@ from preferans.errors import PreferansError
 from preferans.server import models
 from preferans.server.auth import (
     ERRORS,
+    CurrentUser,
     User,
-    current_user,
     hash_password,
     optional_user,
     verify_password,
@@ -106,7 +106,7 @@ def _may_direct(club: Club, user: User) -> None:
 
 @router.post("/tournaments", status_code=201)
 async def create_tournament(
-    body: CreateTournament, request: Request, user: Annotated[User, Depends(current_user)]
+    body: CreateTournament, request: Request, user: CurrentUser
 ) -> dict[str, Any]:
     """Create a tournament; its creator is its director. Every round's commitment is
     published at once (the secrets are shown after each round)."""
@@ -174,7 +174,7 @@ async def register(
     tournament_id: TournamentId,
     body: RegisterBody,
     request: Request,
-    user: Annotated[User, Depends(current_user)],
+    user: CurrentUser,
 ) -> dict[str, Any]:
     """Register for a tournament that has not started (with its password, if it has one)."""
     club = _club(request)
@@ -240,7 +240,7 @@ async def register(
 
 @router.post("/tournaments/{tournament_id}/unregister")
 async def unregister(
-    tournament_id: TournamentId, request: Request, user: Annotated[User, Depends(current_user)]
+    tournament_id: TournamentId, request: Request, user: CurrentUser
 ) -> dict[str, Any]:
     """Withdraw a registration before the start."""
     async with _club(request).engine.begin() as connection:

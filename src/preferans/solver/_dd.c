@@ -265,6 +265,21 @@ static int group_moves(uint32_t legal, uint32_t others, int *out) {
     return n;
 }
 
+/* Misère / raspasy, a loader on lead: does leading rank r of suit s force the counted seat
+ * to win the trick? Yes when all its cards there are above r and the partner, if he plays
+ * in between, can stay under them (or is void). */
+static inline int forcing(const Ctx *c, int seat, int s, int r) {
+    int d = c->declarer;
+    uint32_t dm = suit_byte(c->hand[d], s);
+    if (!dm || (int)__builtin_ctz(dm) < r) return 0;
+    int lo = __builtin_ctz(dm);
+    for (int o = c->next[seat]; o != d; o = c->next[o]) {
+        uint32_t pm = suit_byte(c->hand[o], s);
+        if (pm && (int)__builtin_ctz(pm) > lo) return 0;
+    }
+    return 1;
+}
+
 static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *moves, int n,
                         int ttbest) {
     int score[16];
@@ -301,6 +316,24 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
             int card = moves[i], s = card >> 3, r = card & 7, sc;
             if (want) {
                 sc = top[s] == r ? 200 + r : 50 - r + bonus[s];
+            } else if (c->win[seat]) {
+                /* the counted seat avoids: safe exits (someone must go over) first, the
+                 * ones with most of the others' cards below them (low ones stay for later
+                 * exits); then leads with many of the others' cards below */
+                sc = 50 - r;
+                int safe = 0, under = 0;
+                for (int j = 0; j < nopp; j++) {
+                    uint32_t theirs = suit_byte(opp[j], s);
+                    if (!theirs) continue;
+                    if (theirs >> r) sc += 20;
+                    if ((int)__builtin_ctz(theirs) > r) safe = 1;
+                    under += POP8[theirs & ((1u << r) - 1)];
+                }
+                if (safe) sc = 200 + 8 * under + r;
+                else sc += 10 * under;
+            } else if (forcing(c, seat, s, r)) {
+                /* a loader: the highest forcing card, in the counted seat's shortest suit */
+                sc = 200 + r - 12 * POP8[suit_byte(c->hand[c->declarer], s)];
             } else {
                 sc = 50 - r;
                 for (int j = 0; j < nopp; j++) { /* lead under the other side's cards */
@@ -323,6 +356,10 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
             if (want) {
                 if (good_now) sc = wins ? 10 - r : 100 - r;
                 else sc = wins ? 200 - r : 100 - r;
+            } else if (!good_now && !c->win[seat]) {
+                /* a loader while the counted seat is not winning: shed the highest card
+                 * that leaves the counted seat something to beat (last: anything) */
+                sc = wins && !last ? 10 - r : 100 + r;
             } else {
                 if (wins) sc = last ? 10 + r : 10 - r;
                 else sc = good_now ? 100 + r : 100 - r;

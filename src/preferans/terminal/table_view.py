@@ -22,15 +22,7 @@ from preferans.actions import Action, Bid, Call, CardAction, Declare
 from preferans.cards import Card, CardSet, Suit
 from preferans.game import Phase, Trick, View
 from preferans.seats import Seat
-from preferans.terminal.i18n import (
-    Lang,
-    action_text,
-    card_text,
-    contract_text,
-    rank_text,
-    seat_name,
-    tr,
-)
+from preferans.terminal import i18n
 from preferans.terminal.render import card_markup, choices_markup, sorted_cards, talon_markup
 
 __all__ = [
@@ -77,16 +69,16 @@ def around(view: View, human: Seat) -> dict[str, Seat]:
     return places
 
 
-def _letter(seat: Seat, lang: Lang) -> str:
+def _letter(seat: Seat, lang: i18n.Lang) -> str:
     return seat.russian_letter if lang == "ru" else seat.name
 
 
-def _role(view: View, seat: Seat, lang: Lang) -> str:
+def _role(view: View, seat: Seat, lang: i18n.Lang) -> str:
     words = []
     if seat == view.dealer:
         words.append("сдаёт" if lang == "ru" else "dealer")
     if seat == view.dummy:
-        words.append(tr(lang, "dummy"))
+        words.append(i18n.tr(lang, "dummy"))
     if view.out == seat:
         words.append("вне игры" if lang == "ru" else "out")
     elif seat == view.declarer:
@@ -100,16 +92,16 @@ def _role(view: View, seat: Seat, lang: Lang) -> str:
     elif seat in view.active:
         said = [a for s, a in view.history if s == seat and isinstance(a, Bid | Call)]
         if said:
-            words.append(action_text(said[-1], lang))
+            words.append(i18n.action_text(said[-1], lang))
     if seat not in view.active and seat != view.dummy:
         words.append("не играет" if lang == "ru" else "sits out")
     return ", ".join(words)
 
 
-def _hand_markup(cards: CardSet, lang: Lang) -> str:
+def _hand_markup(cards: CardSet, lang: i18n.Lang) -> str:
     groups = []
     for suit in Suit:
-        ranks = [rank_text(c.rank, lang) for c in reversed(list(cards.suit(suit)))]
+        ranks = [i18n.rank_text(c.rank, lang) for c in reversed(list(cards.suit(suit)))]
         if ranks:
             style = "red" if suit.is_red else "bold"
             groups.append(f"[{style}]{suit.symbol}{' '.join(ranks)}[/{style}]")
@@ -120,7 +112,7 @@ def seat_panel(
     view: View,
     seat: Seat,
     info: SeatInfo,
-    lang: Lang,
+    lang: i18n.Lang,
     *,
     compact: bool,
     height: int | None = None,
@@ -144,7 +136,7 @@ def seat_panel(
         cards = view.hand_sizes.get(seat, 0)
         lines.append(f"[dim]{'карт' if lang == 'ru' else 'cards'}: {cards}[/dim]")
     moving = view.to_move == seat and not view.is_over
-    title = escape(seat_name(seat, lang))
+    title = escape(i18n.seat_name(seat, lang))
     if mine:
         title += f" · {escape(info.name)}"
     if moving:
@@ -167,7 +159,7 @@ def _shown_trick(view: View) -> tuple[tuple[tuple[Seat, Card], ...], Trick | Non
 
 
 def centre_panel(
-    view: View, places: Mapping[str, Seat], lang: Lang, height: int | None = None
+    view: View, places: Mapping[str, Seat], lang: i18n.Lang, height: int | None = None
 ) -> RenderableType:
     """The middle of the table: the trick laid out by seat, or the talon while it is up."""
     body = Table.grid(expand=True)
@@ -196,15 +188,17 @@ def centre_panel(
     body.add_row("", at("bottom"), "")
     lines.append(body)
     if view.lead_talon_card is not None:
-        lead = tr(lang, "talon_lead")
+        lead = i18n.tr(lang, "talon_lead")
         lines.append(Text.from_markup(f"{lead}: {card_markup(view.lead_talon_card, lang)}"))
     if last is not None:
         number = len(view.completed_tricks)
-        winner = seat_name(last.winner, lang)
+        winner = i18n.seat_name(last.winner, lang)
         head = "Взятка" if lang == "ru" else "Trick"
         lines.append(Text.from_markup(f"[dim]{head} {number} → {escape(winner)}[/dim]"))
     if view.talon and view.phase is not Phase.PLAY:
-        lines.append(Text.from_markup(f"{tr(lang, 'talon')}: {talon_markup(view.talon, lang)}"))
+        lines.append(
+            Text.from_markup(f"{i18n.tr(lang, 'talon')}: {talon_markup(view.talon, lang)}")
+        )
     title = "Стол" if lang == "ru" else "Table"
     return Panel(Group(*lines), title=title, border_style="green", padding=(0, 1), height=height)
 
@@ -213,7 +207,7 @@ def table_grid(
     view: View,
     human: Seat,
     infos: Mapping[Seat, SeatInfo],
-    lang: Lang,
+    lang: i18n.Lang,
     *,
     compact: bool,
     height: int = 14,
@@ -246,14 +240,14 @@ def table_grid(
     return Group(*[Text("")] * pad, grid, Align.center(mine, width=44))
 
 
-def contract_panel(view: View, lang: Lang) -> Panel:
+def contract_panel(view: View, lang: i18n.Lang) -> Panel:
     """The contract and what each side must take (or, on raspasy, avoid)."""
     ru = lang == "ru"
     lines: list[str] = []
     contract = view.contract
     if contract is not None and view.declarer is not None:
-        who = seat_name(view.declarer, lang)
-        lines.append(f"[bold]{escape(contract_text(contract, lang))}[/bold] · {escape(who)}")
+        who = i18n.seat_name(view.declarer, lang)
+        lines.append(f"[bold]{escape(i18n.contract_text(contract, lang))}[/bold] · {escape(who)}")
         if contract.is_misere:
             lines.append("играющий: ни одной взятки" if ru else "declarer: no trick at all")
         else:
@@ -267,16 +261,16 @@ def contract_panel(view: View, lang: Lang) -> Panel:
                 lines.append(f"{word} ({seats}) {verb} {duty}")
         if view.kontra:
             levels = ", ".join(f"{_letter(s, lang)} ×{2**n}" for s, n in view.kontra.items())
-            lines.append(escape(tr(lang, "kontra_levels", levels=levels)))
+            lines.append(escape(i18n.tr(lang, "kontra_levels", levels=levels)))
     elif view.phase is Phase.PLAY and view.declarer is None:
-        lines.append(f"[bold]{tr(lang, 'raspasy')}[/bold]")
+        lines.append(f"[bold]{i18n.tr(lang, 'raspasy')}[/bold]")
         lines.append("берите как можно меньше" if ru else "take as few tricks as you can")
     else:
         bids = [(s, a) for s, a in view.history if isinstance(a, Bid)]
         if bids:
             seat, bid = bids[-1]
             word = "торговля" if ru else "bidding"
-            text = f"{contract_text(bid.contract, lang)} · {seat_name(seat, lang)}"
+            text = f"{i18n.contract_text(bid.contract, lang)} · {i18n.seat_name(seat, lang)}"
             lines.append(f"[dim]{word}:[/dim] {escape(text)}")
         else:
             lines.append("[dim]торговля[/dim]" if ru else "[dim]bidding[/dim]")
@@ -284,19 +278,19 @@ def contract_panel(view: View, lang: Lang) -> Panel:
     return Panel("\n".join(lines), title=title, title_align="left", padding=(0, 1))
 
 
-def bidding_panel(view: View, lang: Lang) -> Panel:
+def bidding_panel(view: View, lang: i18n.Lang) -> Panel:
     """Every call of the deal, kept after play starts."""
     parts = []
     for seat, action in view.history:
         if isinstance(action, Bid | Call | Declare):
-            parts.append(f"{_letter(seat, lang)} {escape(action_text(action, lang))}")
+            parts.append(f"{_letter(seat, lang)} {escape(i18n.action_text(action, lang))}")
     text = " · ".join(parts) if parts else "—"
-    title = tr(lang, "bidding")
+    title = i18n.tr(lang, "bidding")
     return Panel(text, title=title, title_align="left", padding=(0, 1))
 
 
 def hand_text(
-    view: View, lang: Lang, mover: Seat | None = None, mine: SeatInfo | None = None
+    view: View, lang: i18n.Lang, mover: Seat | None = None, mine: SeatInfo | None = None
 ) -> Text:
     """The hand sorted and coloured by suit; cards legal now are bright and underlined,
     the rest dim. When the person plays another seat's cards, that hand is the one shown."""
@@ -305,9 +299,9 @@ def hand_text(
     legal = {a.card for a in view.legal_actions if isinstance(a, CardAction)}
     out = Text()
     if seat == view.seat:
-        label = tr(lang, "your_hand")
+        label = i18n.tr(lang, "your_hand")
     else:
-        label = tr(lang, "play_for", seat=seat_name(seat, lang))
+        label = i18n.tr(lang, "play_for", seat=i18n.seat_name(seat, lang))
     out.append(f"{label}: ", style="bold")
     previous: Suit | None = None
     for card in sorted_cards(cards):
@@ -316,32 +310,32 @@ def hand_text(
         previous = card.suit
         colour = "red" if card.suit.is_red else ""
         if legal and card in legal:
-            out.append(card_text(card, lang), style=f"bold underline {colour}".strip())
+            out.append(i18n.card_text(card, lang), style=f"bold underline {colour}".strip())
         elif legal:
-            out.append(card_text(card, lang), style=f"dim {colour}".strip())
+            out.append(i18n.card_text(card, lang), style=f"dim {colour}".strip())
         else:
-            out.append(card_text(card, lang), style=f"bold {colour}".strip())
+            out.append(i18n.card_text(card, lang), style=f"bold {colour}".strip())
     if legal and mine is None:
         out.append("   (" + ("подчёркнуты — можно" if lang == "ru" else "underlined: legal") + ")")
     if mine is not None:  # a small screen has no box for the person's own seat
         word = "взяток" if lang == "ru" else "tricks"
         tricks = view.tricks_won.get(view.seat, 0)
-        who = f"{seat_name(view.seat, lang)} · {mine.name}"
+        who = f"{i18n.seat_name(view.seat, lang)} · {mine.name}"
         out.append(f"   {who}: {word} {tricks} ⏱{clock_text(mine.seconds)}", style="dim")
     return out
 
 
-def choices_text(choices: Sequence[Action], lang: Lang) -> str:
+def choices_text(choices: Sequence[Action], lang: i18n.Lang) -> str:
     """The numbered choices, as in line mode; naming the contract lists bare contracts
     (``6♠ 6♣ …``: the word "play" before each of 26 would fill a small screen)."""
     if choices and all(isinstance(a, Declare) for a in choices[:-1]):
         parts = []
         for number, action in enumerate(choices, 1):
             label = (
-                contract_text(action.contract, lang)
+                i18n.contract_text(action.contract, lang)
                 if isinstance(action, Declare)
-                else action_text(action, lang)
+                else i18n.action_text(action, lang)
             )
             parts.append(f"[cyan]{number})[/cyan] {escape(label)}")
-        return f"{tr(lang, 'choices')}: " + " ".join(parts)
-    return f"{tr(lang, 'choices')}: {choices_markup(choices, lang)}"
+        return f"{i18n.tr(lang, 'choices')}: " + " ".join(parts)
+    return f"{i18n.tr(lang, 'choices')}: {choices_markup(choices, lang)}"
