@@ -35,6 +35,8 @@ class Table:
         env = {**os.environ, "TERM": "xterm-256color", "PYTHONIOENCODING": "utf-8"}
         env.pop("NO_COLOR", None)
         env.pop("TMUX", None)
+        for inherited in ("COLUMNS", "LINES"):  # pytest-xdist sets 80x24; the pane's size rules
+            env.pop(inherited, None)
         size = ["-x", str(width), "-y", str(height)]
         subprocess.run(
             [*self.tmux, "new-session", "-d", "-s", "game", *size, shell],
