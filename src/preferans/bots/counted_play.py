@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 __all__ = ["COUNT_LIMIT", "SOLVE_LIMIT", "counted_card"]
 
 #: At most this many arrangements of the unseen cards are counted.
-COUNT_LIMIT = 66
+COUNT_LIMIT = 132
 #: At most this many positions (arrangements times legal cards) are solved per decision.
-SOLVE_LIMIT = 400
+SOLVE_LIMIT = 800
 #: How much the contract's outcome weighs against one trick of the mean.
 OUTCOME_WEIGHT = 10.0
 
