@@ -201,6 +201,10 @@ class Client:
     async def next(self, timeout: float = 15.0) -> dict[str, Any]:
         return await asyncio.wait_for(self._inbox.get(), timeout)
 
+    def forget(self) -> None:
+        """Drop what earlier connections left unread (a late ack), so ``next`` reads anew."""
+        self._inbox = asyncio.Queue()
+
     async def expect(self, predicate: Any, timeout: float = 15.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:

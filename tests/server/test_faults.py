@@ -71,6 +71,7 @@ async def test_kill_9_with_moves_in_flight_on_postgresql(tmp_path: Path) -> None
     assert tally.lost == 0 and not tally.problems, tally
 
 
+@pytest.mark.alone  # its 2-second leases must not compete with the other tests for the cores
 async def test_owner_kill_and_redis_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
     """Owner kill, Redis restart, owner kill, Redis restart: play goes on after each (no
     table left without an owner, no request left unanswered)."""

@@ -37,6 +37,7 @@ def routes(table: int) -> list[str]:
 
 async def watch(client: Client, table: int) -> dict[str, Any]:
     """Open the table's websocket and return the first message it sends."""
+    client.forget()  # a player's last ack from his own table may still be unread
     await client.connect(table)
     try:
         return await client.next()

@@ -41,6 +41,9 @@ __all__ = ["Club"]
 
 log = logging.getLogger(__name__)
 ACTIVE = ("open", "playing")
+#: The answer to a command no process took (its owner between leases, or Redis just back).
+UNREACHABLE = "the table's process did not take the request; try again"
+UNREACHABLE_RU = "процесс стола не принял запрос; попробуйте ещё раз"
 
 
 class Club:
@@ -238,8 +241,13 @@ class Club:
             if address is not None:
                 refusal = error("quarantined", MESSAGES["en"], getattr(command, "request_id", None))
                 self.reply(address, refusal)
-        else:
-            await self.cluster.forward(table_id, command)
+        elif not await self.cluster.forward(table_id, command):
+            # Nobody took it: say so rather than leave the request unanswered.
+            address = getattr(command, "address", None)
+            if address is not None:
+                request_id = getattr(command, "request_id", None)
+                refusal = error("table_unreachable", UNREACHABLE, request_id, UNREACHABLE_RU)
+                self.reply(address, refusal)
 
     async def seats_changed(self, table_id: int) -> None:
         await self.route(table_id, Reload())

@@ -40,7 +40,7 @@ class Cluster(Protocol):
     async def acquire(self, table_id: int) -> bool: ...
     async def release(self, table_id: int) -> None: ...
     async def unowned(self, table_ids: list[int]) -> list[int]: ...
-    async def forward(self, table_id: int, command: Command) -> None: ...
+    async def forward(self, table_id: int, command: Command) -> bool: ...
     def publish_event(self, event: Broadcast) -> None: ...
     def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None: ...
 
@@ -86,7 +86,7 @@ class LocalCluster:
     async def unowned(self, table_ids: list[int]) -> list[int]:
         return table_ids
 
-    async def forward(self, table_id: int, command: Command) -> None:
+    async def forward(self, table_id: int, command: Command) -> bool:
         # One process owns every table: a command comes here only when the table could
         # not be loaded because the database does not hold it.
         raise NoSuchTableError(table_id)
@@ -190,11 +190,14 @@ class RedisCluster:
         except Exception:
             log.warning("could not release the lease of table %s", table_id)
 
-    async def forward(self, table_id: int, command: Command) -> None:
+    async def forward(self, table_id: int, command: Command) -> bool:
+        """Publish the command to the table's owner; False when no process listens (its
+        owner is between leases, or has not subscribed again since Redis came back)."""
         payload = json.dumps(command_to_json(command))
         receivers = await self.redis.publish(f"{self.prefix}:in:{table_id}", payload)
         if not receivers:
             log.warning("table %s: nobody listens for its commands", table_id)
+        return bool(receivers)
 
     def publish_event(self, event: Broadcast) -> None:
         message = json.dumps(event.to_json(self.node), ensure_ascii=False)
