@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from preferans.actions import Action
 from preferans.bots.base import Bot
 from preferans.bots.payoff import deal_value
 from preferans.errors import RulesError
@@ -78,21 +79,43 @@ def play_deal(
     A bot with ``choose_state`` (the ``oracle``, which sees the whole deal) gets the state;
     a bot with ``deal_over`` (an external engine) is told the result at the end.
     """
-    from preferans.game import Deal, new_deal
 
-    deal = Deal.random(rules, dealer, deal_seed)
-    state = new_deal(rules, deal)
-    for _ in range(MAX_ACTIONS):
-        if state.is_over:
-            result = state.result()
-            _tell_deal_over(rules, state, result, bots)
-            return result
+    def decide(state: Any) -> Action:
         actor = state.actor
         if actor is None:
             raise AssertionError(f"no one to act in phase {state.phase}")
         bot = bots[actor]
         whole = getattr(bot, "choose_state", None)
-        action = whole(state) if whole is not None else bot.choose(state.view(actor))
+        return whole(state) if whole is not None else bot.choose(state.view(actor))
+
+    def over(state: Any, result: DealResult) -> None:
+        _tell_deal_over(rules, state, result, bots)
+
+    played = _play_out(rules, dealer, deal_seed, decide, over)
+    assert played is not None  # ``decide`` never gives up
+    return played
+
+
+def _play_out(
+    rules: Rules,
+    dealer: Seat,
+    deal_seed: random.Random,
+    decide: Callable[[Any], Action | None],
+    over: Callable[[Any, DealResult], None],
+) -> DealResult | None:
+    """Deal and play to the end, ``decide`` choosing every action (None: stop, no result);
+    ``over`` hears the final state and the result."""
+    from preferans.game import Deal, new_deal
+
+    state = new_deal(rules, Deal.random(rules, dealer, deal_seed))
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            result = state.result()
+            over(state, result)
+            return result
+        action = decide(state)
+        if action is None:
+            return None
         state = state.apply(action)
     raise AssertionError("the deal did not end")
 
@@ -213,22 +236,16 @@ def _agreed_deal(
     """The deal played with every bot asked at every step, or None at the first step where
     they differ. Bots with one seed decide by their view alone, so when they all agree the
     deal goes the same way in every seating: played once instead of once per seating."""
-    from preferans.game import Deal, new_deal
 
-    state = new_deal(rules, Deal.random(rules, dealer, deal_rng(task.seed, task.index)))
-    for _ in range(MAX_ACTIONS):
-        if state.is_over:
-            result = state.result()
-            for bot in instances:
-                _tell_deal_over(
-                    rules, state, result, dict.fromkeys(player_seats(rules.players), bot)
-                )
-            return result
+    def decide(state: Any) -> Action | None:
         actions = [bot.choose_state(state) for bot in instances]
-        if any(a != actions[0] for a in actions[1:]):
-            return None
-        state = state.apply(actions[0])
-    raise AssertionError("the deal did not end")
+        return actions[0] if all(a == actions[0] for a in actions[1:]) else None
+
+    def over(state: Any, result: DealResult) -> None:
+        for bot in instances:
+            _tell_deal_over(rules, state, result, dict.fromkeys(player_seats(rules.players), bot))
+
+    return _play_out(rules, dealer, deal_rng(task.seed, task.index), decide, over)
 
 
 _SPECS: dict[str, BotSpec] = {}
