@@ -7,6 +7,8 @@ the server's worker processes, some tables have spectators, clients drop and com
 with ``since``/``epoch``, people log in and register while others play, and every table
 that ends is replaced by a new one, so the number of tables stays what was asked.
 
+The bots play at `--bot-level` (default: the level the lobby preselects).
+
 Measured: the time from an action to its acknowledgement, and from a person's action to
 its event at each other seat and each spectator (every client runs in this process, so
 one clock serves both ends); errors; CPU and memory of every process; latency over time.
@@ -32,8 +34,6 @@ from procstats import ProcessWatch
 SEATS = ("S", "W", "E")
 BOT_SEAT = "E"
 """One seat in three plays for a bot (three-player tables)."""
-BOT_LEVEL = "heuristic"
-"""The level the lobby's "add a bot" button seats."""
 PASSWORD = "evening123"
 
 
@@ -196,7 +196,11 @@ async def _open(evening: Evening, clients: list[httpx.AsyncClient]) -> int:
     creator, other = clients
     response = await creator.post(
         "/api/tables",
-        json={"players": 3, "target": evening.args.target, "bots": {BOT_SEAT: BOT_LEVEL}},
+        json={
+            "players": 3,
+            "target": evening.args.target,
+            "bots": {BOT_SEAT: evening.args.bot_level},
+        },
     )
     response.raise_for_status()
     table: int = response.json()["id"]
@@ -514,6 +518,7 @@ def summarize(
         "processes": processes,
         "server_mb_per_table": round(growth / tables, 2) if tables else None,
         "pace_scale": args.pace,
+        "bot_level": args.bot_level,
         "target": args.target,
         "seed": args.seed,
     }

@@ -43,6 +43,8 @@ from typing import Any
 import httpx
 import websockets
 
+from preferans.bots.levels import DEFAULT_LEVEL, level_names
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "server"))
 
@@ -406,6 +408,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         "--members", type=int, help="members registered before the evening (2 per table)"
     )
     evening.add_argument("--ramp", type=float, default=20.0, help="seconds to open the tables")
+    evening.add_argument(
+        "--bot-level",
+        default=DEFAULT_LEVEL,
+        choices=level_names(),
+        help=f"the bots' level (default {DEFAULT_LEVEL}, the lobby's preselected level)",
+    )
     evening.add_argument(
         "--no-compression", action="store_true", help="clients refuse per-message deflate"
     )

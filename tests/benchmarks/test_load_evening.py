@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from preferans.bots.levels import DEFAULT_LEVEL
+
 LOAD = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
 
 
@@ -87,6 +89,7 @@ def test_clients_drop_and_come_back(evening: dict[str, Any]) -> None:
 def test_every_process_is_reported(evening: dict[str, Any]) -> None:
     roles = {p["role"] for p in evening["processes"]}
     assert {"clients", "server", "worker"} <= roles  # the bots thought in worker processes
+    assert evening["bot_level"] == DEFAULT_LEVEL  # the level the lobby preselects
     assert all(p["rss_mb_peak"] > 0 for p in evening["processes"])
     assert evening["server_mb_per_table"] is not None
 
@@ -95,6 +98,17 @@ def test_the_latency_plot_is_a_png(evening: dict[str, Any]) -> None:
     if evening["_plot"] is None:
         pytest.skip("matplotlib is not installed")
     assert Path(evening["_plot"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_an_unknown_bot_level_is_refused() -> None:
+    done = subprocess.run(
+        [sys.executable, str(LOAD), "--evening", "--bot-level", "grandmaster"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "grandmaster" in done.stderr
 
 
 def test_evening_options_are_refused_without_the_evening() -> None:
