@@ -12,7 +12,7 @@ import pytest
 from preferans.game import Deal, new_deal
 from preferans.rules import find_rules
 from preferans.seats import Seat
-from preferans.server.thinking import Thinking
+from preferans.server.thinking import WORKER_NICENESS, Thinking
 
 
 def _views(variant: str, count: int) -> list[object]:
@@ -54,6 +54,20 @@ async def test_a_killed_worker_is_replaced() -> None:
         action = await thinking.choose("heuristic", view)
         assert action in view.legal_actions  # type: ignore[attr-defined]
         assert thinking._pool is not pool
+    finally:
+        thinking.close()
+
+
+def _worker_niceness(_: object) -> int:
+    return os.nice(0)
+
+
+async def test_workers_think_at_a_lower_priority_than_the_server() -> None:
+    """A person's move is answered before a bot thinks on when the cores are short."""
+    thinking = Thinking(1)
+    try:
+        worker = await thinking.run(_worker_niceness, None)
+        assert worker == min(19, os.nice(0) + WORKER_NICENESS) > os.nice(0)
     finally:
         thinking.close()
 

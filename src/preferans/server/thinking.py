@@ -8,6 +8,10 @@ seat's view crosses to a worker (the same information a bot has in-process), and
 action comes back as its index, so the table applies its own legal action.
 
 ``processes=0`` thinks in threads of the server process instead (small machines, tests).
+
+The workers run at a lower CPU priority (:data:`WORKER_NICENESS`): when the cores are
+short, a person's move is acknowledged and sent to the table before a bot thinks on,
+and a bot that waits a few milliseconds more is not noticed within its think time.
 """
 
 from __future__ import annotations
@@ -26,9 +30,19 @@ from preferans.game.errors import IllegalActionError
 from preferans.server.club_errors import SettingsError
 from preferans.server.lifeline import die_with_parent
 
-__all__ = ["Thinking"]
+__all__ = ["WORKER_NICENESS", "Thinking"]
 
 log = logging.getLogger(__name__)
+
+#: How much lower the workers' CPU priority is than the server's (``nice``).
+WORKER_NICENESS = 10
+
+
+def _start_worker(parent: int, niceness: int) -> None:
+    """Run in each worker as it starts: die with the server, yield the cores to it."""
+    die_with_parent(parent)
+    if niceness:
+        os.nice(niceness)
 
 
 @cache
@@ -80,8 +94,8 @@ class Thinking:
                 self._pool = ProcessPoolExecutor(
                     self.processes,
                     mp_context=context,
-                    initializer=die_with_parent,
-                    initargs=(os.getpid(),),
+                    initializer=_start_worker,
+                    initargs=(os.getpid(), WORKER_NICENESS),
                 )
             else:
                 self._pool = ThreadPoolExecutor(4, thread_name_prefix="think")
