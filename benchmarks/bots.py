@@ -7,6 +7,7 @@ process (``time.process_time``): the solver runs one thread, so this is one core
 is not inflated by other work on a shared machine. Usage::
 
     .venv/bin/python benchmarks/bots.py [--deals 60] [--variant sochi] [--seed 7] [--samples 16]
+        [--bid-samples 32]
 
 The times are also shown per kind of decision (the game's phase: bidding, the discard and
 the contract, whisting, card play; in the Balkan game also play beside an out seat), each
@@ -41,10 +42,16 @@ def main() -> None:
     parser.add_argument(
         "--samples", type=int, default=DEFAULT_SAMPLES, help="the sampling bot's deals per decision"
     )
+    parser.add_argument(
+        "--bid-samples",
+        type=int,
+        default=None,
+        help="the sampling bot's deals per bid (default: its own, half of --samples)",
+    )
     args = parser.parse_args()
     rules = find_rules(args.variant)
     seats = player_seats(rules.players)
-    sampling = SamplingBot(seed=args.seed, samples=args.samples)
+    sampling = SamplingBot(seed=args.seed, samples=args.samples, bid_samples=args.bid_samples)
     heuristic = make_bot("heuristic", args.seed)
     times: list[float] = []
     heuristic_times: list[float] = []
@@ -80,7 +87,7 @@ def main() -> None:
         t for t, n, x in zip(heuristic_times, choices, talon_led, strict=True) if n > 1 and x
     ]
     print(
-        f"sampling bot, {args.samples} deals per decision, "
+        f"sampling bot, {args.samples} deals per decision, {sampling.bid_samples} per bid, "
         f"solver backend {BACKEND}, {args.variant}, {args.deals} deals, one core (CPU time)"
     )
     for label, s_times, h_times in (

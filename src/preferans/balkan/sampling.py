@@ -364,7 +364,7 @@ def _bid(bot: SamplingBot, view: View) -> Decision | None:
     pass_ = find_call(legal, CallKind.PASS)
     here = find_call(legal, CallKind.HERE) if not here_answered(view) else None
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.contract.ladder_key)
-    worlds, exact = bot._worlds(view, max(6, bot.samples // 2))
+    worlds, exact = bot._worlds(view, bot.bid_samples)
     if not worlds:
         return None
     me = view.seat
