@@ -6,6 +6,8 @@ from __future__ import annotations
 from preferans.actions import Action, Bid, Call, CallKind
 from preferans.bots.evaluation import misere_holes
 from preferans.bots.heuristic import (
+    RASPASY_ESCAPE_HOLES,
+    RASPASY_ESCAPE_TRICKS,
     RASPASY_PASS_HOLES,
     RASPASY_PASS_TRICKS,
     HeuristicBot,
@@ -70,3 +72,19 @@ def test_a_hand_bad_on_raspasy_bids_its_six_in_rostov() -> None:
     assert sum(h.catch for h in misere_holes(hand, own_lead=True)) >= RASPASY_PASS_HOLES
     _, action = _first_bid("rostov", hands)
     assert isinstance(action, Bid) and action.contract.level == 6
+
+
+#: South, first hand: kings and queens, 5.0 table tricks in spades but no suit or pair of
+#: suits the opening rule accepts; on raspasy four suits without a seven.
+HONOURS = {"S": "♠AKJ9 ♣KQ ♦AQ ♥KJ", "W": "♠Q10 ♣AJ10 ♦KJ10 ♥AQ", "E": "♠87 ♣987 ♦987 ♥87"}
+
+
+def test_rostov_escapes_raspasy_with_a_six_that_sochi_passes() -> None:
+    hand = CardSet.parse(HONOURS["S"])
+    assert max_contract(hand) is None
+    assert declarer_estimate(hand)[1] >= RASPASY_ESCAPE_TRICKS
+    assert sum(h.catch for h in misere_holes(hand, own_lead=True)) >= RASPASY_ESCAPE_HOLES
+    _, rostov = _first_bid("rostov", HONOURS)
+    assert isinstance(rostov, Bid) and rostov.contract.level == 6
+    _, sochi = _first_bid("sochi", HONOURS)
+    assert sochi == Call(CallKind.PASS)
