@@ -157,7 +157,8 @@ RASPASY_ESCAPE_HOLES = 3.0
 #: the declarer and cost them on raspasy, where the player with the fewest tricks writes
 #: five whists a trick on each other. Against the heuristic without it (600 Rostov
 #: deals, seeds 2 and 3): 3.5 tricks +2.97 and +2.49 whists per deal, 3.0 +2.73 and
-#: +2.23, 4.0 +2.19 and +1.94, 4.5 +1.10 (seed 2) (docs/bots.md).
+#: +2.23, 4.0 +2.19 and +1.94, 4.5 +1.10 (seed 2); with 3.5 tricks, holes of 2.5 or
+#: 3.5 gave +2.64 and +2.35 on seed 2 (docs/bots.md).
 RASPASY_ESCAPE_TRICKS = 3.5
 
 
