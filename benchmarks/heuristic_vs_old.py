@@ -13,6 +13,11 @@ package still has (true for the heuristic before the levels were named).
 ``--set NAME=VALUE`` (repeatable) first changes a numeric constant of the current
 heuristic (``preferans.bots.heuristic``, else ``evaluation`` or ``counted_play``), so a tuning
 idea is measured without editing the code: ``--set RAISE_CAP=1.5``.
+
+``--common-seed`` plays with common random numbers (``run_match(common_seed=True)``): a
+deal on which both versions decide alike at every step is played once, so a change that
+touches few deals is measured quickly. Each side's CPU per decision (median, 95th
+percentile, maximum) is printed after the result, so a change that thinks longer shows.
 """
 
 from __future__ import annotations
@@ -105,6 +110,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--common-seed", action="store_true")
     args = parser.parse_args()
     for assignment in args.set:
         set_constant(assignment)
@@ -116,6 +122,7 @@ def main() -> None:
         args.deals,
         seed=args.seed,
         processes=args.processes,
+        common_seed=args.common_seed,
     )
     mean, low, high = result.difference(0, 1)
     print(
@@ -123,6 +130,12 @@ def main() -> None:
         f"heuristic@{args.commit} over {result.deals} duplicate "
         f"deals: {mean:+.2f} whists per deal, 95% interval [{low:+.2f}, {high:+.2f}]"
     )
+    for bot, name in enumerate(("heuristic", f"heuristic@{args.commit}")):
+        median, p95, most = result.decision_cpu_profile(bot)
+        print(
+            f"  {name}: {result.decisions[bot]} decisions, CPU per decision "
+            f"median {median * 1e3:.2f} ms, p95 {p95 * 1e3:.2f} ms, max {most * 1e3:.0f} ms"
+        )
 
 
 if __name__ == "__main__":

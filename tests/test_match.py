@@ -91,6 +91,23 @@ def test_common_seed_scores_every_deal_as_the_full_duplicate_does() -> None:
         assert result.per_deal[index] == pytest.approx(full.scores)
 
 
+def test_every_decision_cpu_is_kept_and_summarised() -> None:
+    rules = find_rules("sochi")
+    result = run_match(["heuristic", "random"], rules, 3, seed=5, processes=1, common_seed=True)
+    for bot in range(2):
+        samples = result.decision_cpu[bot]
+        assert len(samples) == result.decisions[bot]
+        assert sum(samples) == pytest.approx(result.cpu_seconds[bot])
+        median, p95, most = result.decision_cpu_profile(bot)
+        assert median <= p95 <= most == max(samples)
+    # Nearest rank: of the values 1..20, the median is the 10th and the 95th percentile
+    # the 19th; an untimed bot reads as zeros.
+    made = match_module.MatchResult(("a", "b"), rules, 0)
+    made.decision_cpu = [[float(v) for v in range(20, 0, -1)], []]
+    assert made.decision_cpu_profile(0) == (10.0, 19.0, 20.0)
+    assert made.decision_cpu_profile(1) == (0.0, 0.0, 0.0)
+
+
 def test_heuristic_beats_random() -> None:
     rules = find_rules("sochi")
     result = run_match(["heuristic", "random"], rules, 40, seed=1)

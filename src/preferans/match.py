@@ -15,6 +15,7 @@ SPRT (:class:`preferans.lab.stats.SPRT`) stops the match once the difference is 
 from __future__ import annotations
 
 import itertools
+import math
 import multiprocessing
 import random
 from collections import Counter
@@ -154,6 +155,8 @@ class DealScores:
     seconds: list[float]
     forfeits: list[dict[str, int]]
     cpu_seconds: list[float] = field(default_factory=list)
+    decision_cpu: list[list[float]] = field(default_factory=list)
+    """Each bot's CPU seconds per decision, in the order it decided."""
 
 
 def _dealer(rules: Rules, index: int) -> Seat:
@@ -180,6 +183,7 @@ def duplicate_deal(task: _Task) -> DealScores:
                 [bot.seconds for bot in instances],
                 [dict(bot.forfeits()) for bot in instances],
                 [bot.cpu_seconds for bot in instances],
+                [bot.decision_cpu for bot in instances],
             )
     return every_seating(task, instances)
 
@@ -227,6 +231,7 @@ def every_seating(task: _Task, instances: list[TimedBot]) -> DealScores:
         [bot.seconds for bot in instances],
         [dict(bot.forfeits()) for bot in instances],
         [bot.cpu_seconds for bot in instances],
+        [bot.decision_cpu for bot in instances],
     )
 
 
@@ -282,6 +287,8 @@ class MatchResult:
     decisions: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     cpu_seconds: list[float] = field(default_factory=list)
+    decision_cpu: list[list[float]] = field(default_factory=list)
+    """Each bot's CPU seconds of every decision (the runner's CPU: in-process bots only)."""
     forfeits: list[Counter[str]] = field(default_factory=list)
     verdict: Verdict | None = None
     """The SPRT's verdict when it stopped the match early."""
@@ -295,12 +302,15 @@ class MatchResult:
             self.decisions = [0] * len(self.levels)
             self.seconds = [0.0] * len(self.levels)
             self.cpu_seconds = [0.0] * len(self.levels)
+            self.decision_cpu = [[] for _ in self.levels]
             self.forfeits = [Counter() for _ in self.levels]
         self.per_deal.append(deal.scores)
         for i in range(len(self.levels)):
             self.decisions[i] += deal.decisions[i]
             self.seconds[i] += deal.seconds[i]
             self.cpu_seconds[i] += deal.cpu_seconds[i] if deal.cpu_seconds else 0.0
+            if deal.decision_cpu:
+                self.decision_cpu[i].extend(deal.decision_cpu[i])
             self.forfeits[i].update(deal.forfeits[i])
 
     def decision_seconds(self, bot: int, *, cpu: bool = False) -> float:
@@ -309,6 +319,16 @@ class MatchResult:
             return 0.0
         total = self.cpu_seconds[bot] if cpu else self.seconds[bot]
         return total / self.decisions[bot]
+
+    def decision_cpu_profile(self, bot: int) -> tuple[float, float, float]:
+        """Median, 95th percentile and maximum CPU seconds of one bot's decisions (zeros
+        when none were timed). The mean of :meth:`decision_seconds` is carried by the
+        few long decisions; these say how long a typical one takes and how bad the worst are.
+        """
+        samples = sorted(self.decision_cpu[bot]) if self.decision_cpu else []
+        if not samples:
+            return 0.0, 0.0, 0.0
+        return _rank(samples, 0.5), _rank(samples, 0.95), samples[-1]
 
     def scores(self) -> list[BotScore]:
         out = []
@@ -320,6 +340,12 @@ class MatchResult:
     def difference(self, a: int = 0, b: int = 1) -> tuple[float, float, float]:
         """Bot ``a`` minus bot ``b`` per deal, with its 95% interval."""
         return confidence_interval([d[a] - d[b] for d in self.per_deal])
+
+
+def _rank(ordered: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile of sorted samples: the smallest value with at least
+    ``fraction`` of the samples at or below it."""
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
 def _tasks(

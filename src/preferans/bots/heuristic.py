@@ -33,6 +33,7 @@ from preferans.bots.evaluation import (
     best_misere_discard,
     declarer_tricks,
     defence_estimate,
+    misere_holes,
     misere_risk,
     should_bid_misere,
     should_open_bidding,
@@ -58,6 +59,7 @@ __all__ = [
     "heuristic_action",
     "misere_discard_card",
     "own_lead",
+    "passes_for_raspasy",
 ]
 
 
@@ -134,6 +136,32 @@ WALK_MARGIN = -2.5
 RAISE_CAP = 1.0
 
 
+#: Where raspasy are paid in whists (Rostov), a six is passed with a hand that would do
+#: well on raspasy: its misère holes (:func:`~preferans.bots.evaluation.misere_holes`)
+#: caught with chances summing to under this, ...
+RASPASY_PASS_HOLES = 2.5
+#: ... and a table estimate (:func:`declarer_estimate`) under this many tricks, while
+#: nobody has bid. Such a six leans on the talon; the raspasy it avoids cost that hand
+#: little. Against the heuristic before the rule (600 Rostov deals, seeds 2 and 3): +0.40
+#: and +0.43 whists per deal; 4.8 tricks gave +0.28 and +0.20, 5.6 the same as 5.2, and
+#: holes under 2.0 less than under 2.5 (docs/bots.md).
+RASPASY_PASS_TRICKS = 5.2
+
+
+#: The other side of the same coin: where raspasy are paid in whists, a hand bad on raspasy
+#: (misère holes whose catch chances sum to at least this: three or four suits without a
+#: low card) ...
+RASPASY_ESCAPE_HOLES = 3.0
+#: ... bids a six, while nobody has bid, on a table estimate of at least this many tricks
+#: even when the opening rule does not open it. Its kings and queens take tricks for
+#: the declarer and cost them on raspasy, where the player with the fewest tricks writes
+#: five whists a trick on each other. Against the heuristic without it (600 Rostov
+#: deals, seeds 2 and 3): 3.5 tricks +2.97 and +2.49 whists per deal, 3.0 +2.73 and
+#: +2.23, 4.0 +2.19 and +1.94, 4.5 +1.10 (seed 2); with 3.5 tricks, holes of 2.5 or
+#: 3.5 gave +2.64 and +2.35 on seed 2 (docs/bots.md).
+RASPASY_ESCAPE_TRICKS = 3.5
+
+
 def max_contract(cards: CardSet) -> Contract | None:
     """The highest bid the table's estimate supports, counting on the talon."""
     strain, tricks = declarer_estimate(cards)
@@ -159,16 +187,48 @@ def here_answered(view: View) -> bool:
     return bool(calls) and calls[-1] == Call(CallKind.HERE)
 
 
+def passes_for_raspasy(view: View, ceiling: Contract) -> bool:
+    """Whether to pass a thin six, opening no bid, to play raspasy where they pay whists:
+    a hand with few misère holes takes few raspasy tricks and gains there, while a six
+    on a table estimate short of six tricks leans on the talon and often goes down."""
+    if view.rules.raspasy_scoring != "whists" or ceiling.level != 6:
+        return False
+    if any(isinstance(action, Bid) for _, action in view.history):
+        return False
+    _, tricks = declarer_estimate(view.hand)
+    if tricks >= RASPASY_PASS_TRICKS:
+        return False
+    holes = misere_holes(view.hand, own_lead=own_lead(view))
+    return sum(hole.catch for hole in holes) < RASPASY_PASS_HOLES
+
+
+def escapes_raspasy(view: View) -> Contract | None:
+    """A six for a hand the table does not open but that would pay heavily on raspasy
+    where they cost whists, while nobody has bid; None otherwise. Going down in a six
+    costs such a hand less than the raspasy tricks its honours would take."""
+    if view.rules.raspasy_scoring != "whists":
+        return None
+    if any(isinstance(action, Bid) for _, action in view.history):
+        return None
+    strain, tricks = declarer_estimate(view.hand)
+    if tricks < RASPASY_ESCAPE_TRICKS:
+        return None
+    holes = misere_holes(view.hand, own_lead=own_lead(view))
+    if sum(hole.catch for hole in holes) < RASPASY_ESCAPE_HOLES:
+        return None
+    return Contract(6, strain)
+
+
 def _bid(view: View) -> Action:
     legal = view.legal_actions
     hand = view.hand
     pass_ = find_call(legal, CallKind.PASS)
     misere = next((a for a in legal if isinstance(a, Bid) and a.contract.is_misere), None)
-    ceiling = max_contract(hand)
+    ceiling = max_contract(hand) or escapes_raspasy(view)
     wants_misere = should_bid_misere(hand, own_lead=own_lead(view))
     if misere is not None and wants_misere and (ceiling is None or ceiling.level < 8):
         return misere
-    if ceiling is None:
+    if ceiling is None or (pass_ is not None and passes_for_raspasy(view, ceiling)):
         return pass_ or legal[0]
     here = find_call(legal, CallKind.HERE) if not here_answered(view) else None
     current = view.bid

@@ -164,6 +164,9 @@ class TimedBot:
         self.seconds = 0.0
         self.cpu_seconds = 0.0
         self.decisions = 0
+        self.decision_cpu: list[float] = []
+        """The CPU seconds of each decision: a mean hides the rare long think that a
+        player at the table notices, so matches report the tail too."""
         self._before = self._counts()
 
     def choose(self, view: Any) -> Any:
@@ -188,7 +191,9 @@ class TimedBot:
 
     def _count(self, started: float, cpu: float) -> None:
         self.seconds += time.perf_counter() - started
-        self.cpu_seconds += time.process_time() - cpu
+        spent = time.process_time() - cpu
+        self.cpu_seconds += spent
+        self.decision_cpu.append(spent)
         self.decisions += 1
 
     def _counts(self) -> Counter[str]:
