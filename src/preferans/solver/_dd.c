@@ -155,17 +155,43 @@ static inline uint32_t legal_moves(const Ctx *c, int seat, int k) {
     return hand;
 }
 
-/* Quick tricks the leader can cash on his own: top cards, safe from ruffs. */
+/* Tricks the leader cashes in suit s without a ruff to fear: his unbroken top run, and
+ * when that run is at least as long as every other hand's holding, the others are void
+ * after it and all his remaining cards of the suit win too (length tricks). */
+static inline int cash_suit(const Ctx *c, int leader, uint32_t all, int s) {
+    uint32_t mine = suit_byte(c->hand[leader], s);
+    int run = TOPRUN[suit_byte(all, s)][mine];
+    if (!run) return 0;
+    for (int o = 0; o < 3; o++)
+        if (o != leader && POP8[suit_byte(c->hand[o], s)] > run) return run;
+    return POP8[mine];
+}
+
+/* Quick tricks the leader can cash on his own: top cards, safe from ruffs. Cashing one
+ * suit never spoils another: the others' discards only remove cards that could have
+ * stopped him. */
 static int quick_tricks(const Ctx *c, int leader) {
     uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
-    uint32_t mine = c->hand[leader];
     int qt = 0;
     if (c->trump < 0) {
-        for (int s = 0; s < 4; s++) qt += TOPRUN[suit_byte(all, s)][suit_byte(mine, s)];
+        for (int s = 0; s < 4; s++) qt += cash_suit(c, leader, all, s);
         return qt;
     }
     int t = c->trump;
-    qt = TOPRUN[suit_byte(all, t)][suit_byte(mine, t)];
+    uint32_t mine = c->hand[leader];
+    int run = TOPRUN[suit_byte(all, t)][suit_byte(mine, t)];
+    int drawn = 1; /* his top trumps leave nobody else a trump */
+    for (int o = 0; o < 3; o++)
+        if (o != leader && POP8[suit_byte(c->hand[o], t)] > run) drawn = 0;
+    if (drawn) {
+        /* he draws every trump first, keeping the lead: then his other trumps and the
+         * side suits are cashed as in no-trumps */
+        qt = POP8[suit_byte(mine, t)];
+        for (int s = 0; s < 4; s++)
+            if (s != t) qt += cash_suit(c, leader, all, s);
+        return qt;
+    }
+    qt = run;
     for (int s = 0; s < 4; s++) {
         if (s == t) continue;
         int k = TOPRUN[suit_byte(all, s)][suit_byte(mine, s)];
