@@ -208,6 +208,26 @@ static int quick_tricks(const Ctx *c, int leader) {
     return qt;
 }
 
+/* Tricks objective, a defender on lead: can he hand the lead to his partner? Yes when he
+ * has a card in a suit whose top card the partner holds, and the declarer cannot ruff that
+ * trick (the suit is trumps, or he follows it, or he has no trumps). Then the partner wins
+ * it and cashes his own quick tricks: one of them is this trick, and neither the trick nor
+ * the discards on it shorten the others. Returns the partner, or -1. */
+static int partner_entry(const Ctx *c, int leader) {
+    if (c->nactive != 3) return -1;
+    int d = c->declarer, mate = 3 - leader - d;
+    uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
+    int t = c->trump;
+    int d_trumps = t >= 0 && suit_byte(c->hand[d], t);
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(c->hand[mate], s);
+        if (!m || !suit_byte(c->hand[leader], s)) continue;
+        if (31 - __builtin_clz(m) != 31 - __builtin_clz(suit_byte(all, s))) continue;
+        if (s == t || !d_trumps || suit_byte(c->hand[d], s)) return mate;
+    }
+    return -1;
+}
+
 /* Misère: can the declarer duck every remaining trick for sure? True when in each suit
  * both sides hold, all his cards are below all of theirs (then whatever they lead he
  * plays under, and he never gets the lead), and, if he is on lead, he has such a suit. */
@@ -501,6 +521,13 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         }
         if (c->win[leader] == c->maxside[leader]) {
             int qt = quick_tricks(c, leader);
+            if (!c->maxside[leader] && n - qt >= target) {
+                int mate = partner_entry(c, leader);
+                if (mate >= 0) {
+                    int mq = quick_tricks(c, mate);
+                    if (mq > qt) qt = mq;
+                }
+            }
             if (c->maxside[leader]) {
                 if (qt >= target) return 1;
             } else if (n - qt < target) {
