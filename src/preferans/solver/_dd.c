@@ -690,11 +690,15 @@ static int alloc_tt(Ctx *c) {
     return 1;
 }
 
+/* The first question of the driver. Contracts: half the tricks. Misère and raspasy: one
+ * trick, so the driver climbs: there the "yes, the declarer can be loaded with t" searches
+ * are the cheap ones and every "no" is costly, and climbing asks only one "no" (nodes -3%
+ * against starting at a third of the tricks). */
 static int initial_guess(const Task *t) {
     int n = 0;
     for (int s = 0; s < 3; s++)
         if (t->present[s] && popc(t->hand[s]) > n) n = popc(t->hand[s]);
-    return t->mode == 0 ? n / 2 : n / 3;
+    return t->mode == 0 ? n / 2 : 1;
 }
 
 static int solve_task(Ctx *c, const Task *t) {
