@@ -228,6 +228,44 @@ static int partner_entry(const Ctx *c, int leader) {
     return -1;
 }
 
+/* Misère / raspasy, a loader on lead: does leading rank r of suit s force the counted seat
+ * to win the trick? Yes when all its cards there are above r and the partner, if he plays
+ * in between, can stay under them (or is void). */
+static inline int forcing(const Ctx *c, int seat, int s, int r) {
+    int d = c->declarer;
+    uint32_t dm = suit_byte(c->hand[d], s);
+    if (!dm || (int)__builtin_ctz(dm) < r) return 0;
+    int lo = __builtin_ctz(dm);
+    for (int o = c->next[seat]; o != d; o = c->next[o]) {
+        uint32_t pm = suit_byte(c->hand[o], s);
+        if (pm && (int)__builtin_ctz(pm) > lo) return 0;
+    }
+    return 1;
+}
+
+/* Misère, when the loaders need every remaining trick: can the declarer lose the trick
+ * from here? On lead, yes when he has a safe exit: a suit where another hand holds only
+ * cards above his lowest (it must go over). When a loader leads, yes unless the loader has
+ * a forcing lead; his lowest card in a suit is the one that forces most easily (all the
+ * declarer's cards above it), so if none of those forces, the declarer can stay under or
+ * discard whatever is led. */
+static int declarer_loses_one(const Ctx *c, int leader) {
+    int d = c->declarer;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(c->hand[leader], s);
+        if (!m) continue;
+        if (leader != d) {
+            if (forcing(c, leader, s, __builtin_ctz(m))) return 0;
+            continue;
+        }
+        for (int o = 0; o < 3; o++) {
+            uint32_t t = suit_byte(c->hand[o], s);
+            if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m)) return 1;
+        }
+    }
+    return leader != d;
+}
+
 /* Misère: can the declarer duck every remaining trick for sure? True when in each suit
  * both sides hold, all his cards are below all of theirs (then whatever they lead he
  * plays under, and he never gets the lead), and, if he is on lead, he has such a suit. */
@@ -309,21 +347,6 @@ static int group_moves(uint32_t legal, uint32_t others, int *out) {
         }
     }
     return n;
-}
-
-/* Misère / raspasy, a loader on lead: does leading rank r of suit s force the counted seat
- * to win the trick? Yes when all its cards there are above r and the partner, if he plays
- * in between, can stay under them (or is void). */
-static inline int forcing(const Ctx *c, int seat, int s, int r) {
-    int d = c->declarer;
-    uint32_t dm = suit_byte(c->hand[d], s);
-    if (!dm || (int)__builtin_ctz(dm) < r) return 0;
-    int lo = __builtin_ctz(dm);
-    for (int o = c->next[seat]; o != d; o = c->next[o]) {
-        uint32_t pm = suit_byte(c->hand[o], s);
-        if (pm && (int)__builtin_ctz(pm) > lo) return 0;
-    }
-    return 1;
 }
 
 static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *moves, int n,
@@ -502,6 +525,7 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         if (c->misere) {
             if (declarer_ducks_all(c, leader)) return 0;
             if (declarer_wins_all(c, leader)) return 1; /* n >= target here */
+            if (target == n && declarer_loses_one(c, leader)) return 0;
         }
         if (c->trump >= 0) {
             /* the top trumps of one hand each take a trick, whoever leads */
