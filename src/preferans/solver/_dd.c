@@ -543,6 +543,12 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             if (lo >= target) return 1;
             if (hi < target) return 0;
         }
+        /* the table first: a hit there saves the quick tricks, and the quick tricks' bound
+         * is kept in the entry for the next visit */
+        make_key(c, leader, &k1, &k2);
+        e = tt_probe(c, k1, k2, n);
+        if (e->lb >= target) return 1;
+        if (e->ub < target) return 0;
         if (c->win[leader] == c->maxside[leader]) {
             int qt = quick_tricks(c, leader);
             if (!c->maxside[leader] && n - qt >= target) {
@@ -553,18 +559,14 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
                 }
             }
             if (c->maxside[leader]) {
+                if (qt > e->lb) e->lb = (int8_t)qt;
                 if (qt >= target) return 1;
-            } else if (n - qt < target) {
-                return 0;
+            } else {
+                if (n - qt < e->ub) e->ub = (int8_t)(n - qt);
+                if (n - qt < target) return 0;
             }
         }
-        if (n > 1) {
-            make_key(c, leader, &k1, &k2);
-            e = tt_probe(c, k1, k2, n);
-            if (e->lb >= target) return 1;
-            if (e->ub < target) return 0;
-            if (e->best) ttbest = rel_to_card(c->hand[0] | c->hand[1] | c->hand[2], e->best);
-        }
+        if (e->best) ttbest = rel_to_card(c->hand[0] | c->hand[1] | c->hand[2], e->best);
     }
     uint32_t legal = legal_moves(c, seat, k);
     uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) ^ c->hand[seat];
