@@ -522,11 +522,12 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     if (k == 0 && !in_talon(c)) {
         int n = popc(c->hand[leader]);
         if (n == 1) return counted(c, last_trick_winner(c, leader)) >= target;
-        if (c->misere) {
-            if (declarer_ducks_all(c, leader)) return 0;
-            if (declarer_wins_all(c, leader)) return 1; /* n >= target here */
-            if (target == n && declarer_loses_one(c, leader)) return 0;
-        }
+        /* the table first: a hit there saves the quick tricks, and the quick tricks' bound
+         * is kept in the entry for the next visit */
+        make_key(c, leader, &k1, &k2);
+        e = tt_probe(c, k1, k2, n);
+        if (e->lb >= target) return 1;
+        if (e->ub < target) return 0;
         if (c->trump >= 0) {
             /* the top trumps of one hand each take a trick, whoever leads */
             uint32_t trumps = suit_byte(c->hand[0] | c->hand[1] | c->hand[2], c->trump);
@@ -540,15 +541,25 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
                     hi = n - run;
                 }
             }
+            if (lo > e->lb) e->lb = (int8_t)lo;
+            if (hi < e->ub) e->ub = (int8_t)hi;
             if (lo >= target) return 1;
             if (hi < target) return 0;
         }
-        /* the table first: a hit there saves the quick tricks, and the quick tricks' bound
-         * is kept in the entry for the next visit */
-        make_key(c, leader, &k1, &k2);
-        e = tt_probe(c, k1, k2, n);
-        if (e->lb >= target) return 1;
-        if (e->ub < target) return 0;
+        if (c->misere) {
+            if (declarer_ducks_all(c, leader)) {
+                e->ub = 0;
+                return 0;
+            }
+            if (declarer_wins_all(c, leader)) {
+                e->lb = (int8_t)n;
+                return 1; /* n >= target here */
+            }
+            if (target == n && declarer_loses_one(c, leader)) {
+                e->ub = (int8_t)(n - 1);
+                return 0;
+            }
+        }
         if (c->win[leader] == c->maxside[leader]) {
             int qt = quick_tricks(c, leader);
             if (!c->maxside[leader] && n - qt >= target) {
