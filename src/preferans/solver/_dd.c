@@ -472,6 +472,12 @@ static int next_trick(Ctx *c, int winner, int target) {
     return r;
 }
 
+/* The cards of `legal` that beat `wc` (no trumps: the higher cards of its suit). */
+static inline uint32_t beating(uint32_t legal, int wc) {
+    int s = wc >> 3;
+    return legal & (0xFFu << (8 * s)) & ~((2u << wc) - 1);
+}
+
 /* Who wins the current trick so far and with what card (-1, -1: nothing to beat yet). */
 static void trick_so_far(const Ctx *c, int leader, int k, int *ws, int *wc) {
     int s = leader;
@@ -580,6 +586,14 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         if (e->best) ttbest = rel_to_card(c->hand[0] | c->hand[1] | c->hand[2], e->best);
     }
     uint32_t legal = legal_moves(c, seat, k);
+    if (k > 0 && c->misere && !in_talon(c) && target == popc(c->hand[seat])) {
+        /* the loaders need this trick too: the declarer loses it once he has played under
+         * the winning card, or when he is to play and has a card that stays under it (or a
+         * discard) */
+        int d = c->declarer, played = 0;
+        for (int o = leader, i = 0; i < k; o = c->next[o], i++) played |= o == d;
+        if (played ? ws != d : seat == d && (legal & ~beating(legal, wc))) return 0;
+    }
     uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) ^ c->hand[seat];
     for (int i = 0; i < k; i++) others |= 1u << c->trick[i];
     if (c->ntalon) others |= talon_cards(c);
