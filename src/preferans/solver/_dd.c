@@ -266,6 +266,37 @@ static int declarer_loses_one(const Ctx *c, int leader) {
     return leader != d;
 }
 
+/* Misère, the trick from here: must the declarer win it? On lead, yes when he has no safe
+ * exit: in every suit he holds, each other hand with cards there has one below his lowest
+ * (the loaders then stay under whatever he leads, or discard). When a loader leads, yes
+ * when the loader has a lower card than all the declarer's in a suit, and the other loader
+ * can stay under the declarer's cards there (or is void). */
+static int declarer_wins_one(const Ctx *c, int leader) {
+    int d = c->declarer;
+    uint32_t mine = c->hand[d];
+    if (leader == d) {
+        for (int s = 0; s < 4; s++) {
+            uint32_t m = suit_byte(mine, s);
+            if (!m) continue;
+            for (int o = 0; o < 3; o++) {
+                uint32_t t = suit_byte(c->hand[o], s);
+                if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m)) return 0;
+            }
+        }
+        return 1;
+    }
+    for (int s = 0; s < 4; s++) {
+        uint32_t l = suit_byte(c->hand[leader], s), m = suit_byte(mine, s);
+        if (!l || !m || __builtin_ctz(m) < __builtin_ctz(l)) continue;
+        /* his lowest card loses only to a hand that must go over it: the other loader
+         * with all his cards of the suit above it, whether before or after him */
+        int lo = __builtin_ctz(m), other = 3 - leader - d;
+        uint32_t t = suit_byte(c->hand[other], s);
+        if (!t || __builtin_ctz(t) < lo) return 1;
+    }
+    return 0;
+}
+
 /* Misère: can the declarer duck every remaining trick for sure? True when in each suit
  * both sides hold, all his cards are below all of theirs (then whatever they lead he
  * plays under, and he never gets the lead), and, if he is on lead, he has such a suit. */
@@ -564,6 +595,10 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             if (target == n && declarer_loses_one(c, leader)) {
                 e->ub = (int8_t)(n - 1);
                 return 0;
+            }
+            if (target == 1 && declarer_wins_one(c, leader)) {
+                e->lb = 1;
+                return 1;
             }
         }
         if (c->win[leader] == c->maxside[leader]) {
