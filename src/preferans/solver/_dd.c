@@ -266,6 +266,32 @@ static int declarer_loses_one(const Ctx *c, int leader) {
     return leader != d;
 }
 
+/* Misère, the declarer on lead with three or more tricks left: can he lose two of them?
+ * Yes with safe exits in two suits, the second one's forced hand (all his cards of the
+ * suit above the declarer's lowest) holding at least three cards there. He exits in the
+ * first suit and loses; if he wins the next trick he exits in the second and loses again:
+ * the forced hand may have discarded from it on the two tricks in between, but still has
+ * a card there, and a lead of that suit by a loader meanwhile is a trick he loses anyway
+ * (he plays his lowest, the forced hand goes over it). */
+static int declarer_loses_two(const Ctx *c) {
+    int d = c->declarer, exits = 0, long_exits = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(c->hand[d], s);
+        if (!m) continue;
+        int safe = 0, solid = 0;
+        for (int o = 0; o < 3; o++) {
+            uint32_t t = suit_byte(c->hand[o], s);
+            if (o == d || !t || __builtin_ctz(t) < __builtin_ctz(m)) continue;
+            safe = 1;
+            if (POP8[t] >= 3) solid = 1;
+        }
+        exits += safe;
+        long_exits += solid;
+    }
+    /* two exit suits, one of them solid enough to wait (it can be the second one) */
+    return exits >= 2 && long_exits >= 1;
+}
+
 /* Misère, the trick from here: must the declarer win it? On lead, yes when he has no safe
  * exit: in every suit he holds, each other hand with cards there has one below his lowest
  * (the loaders then stay under whatever he leads, or discard). When a loader leads, yes
@@ -594,6 +620,11 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             }
             if (target == n && declarer_loses_one(c, leader)) {
                 e->ub = (int8_t)(n - 1);
+                return 0;
+            }
+            if (target == n - 1 && n >= 3 && leader == c->declarer &&
+                declarer_loses_two(c)) {
+                if (n - 2 < e->ub) e->ub = (int8_t)(n - 2);
                 return 0;
             }
             if (target == 1 && declarer_wins_one(c, leader)) {
