@@ -155,17 +155,43 @@ static inline uint32_t legal_moves(const Ctx *c, int seat, int k) {
     return hand;
 }
 
-/* Quick tricks the leader can cash on his own: top cards, safe from ruffs. */
+/* Tricks the leader cashes in suit s without a ruff to fear: his unbroken top run, and
+ * when that run is at least as long as every other hand's holding, the others are void
+ * after it and all his remaining cards of the suit win too (length tricks). */
+static inline int cash_suit(const Ctx *c, int leader, uint32_t all, int s) {
+    uint32_t mine = suit_byte(c->hand[leader], s);
+    int run = TOPRUN[suit_byte(all, s)][mine];
+    if (!run) return 0;
+    for (int o = 0; o < 3; o++)
+        if (o != leader && POP8[suit_byte(c->hand[o], s)] > run) return run;
+    return POP8[mine];
+}
+
+/* Quick tricks the leader can cash on his own: top cards, safe from ruffs. Cashing one
+ * suit never spoils another: the others' discards only remove cards that could have
+ * stopped him. */
 static int quick_tricks(const Ctx *c, int leader) {
     uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
-    uint32_t mine = c->hand[leader];
     int qt = 0;
     if (c->trump < 0) {
-        for (int s = 0; s < 4; s++) qt += TOPRUN[suit_byte(all, s)][suit_byte(mine, s)];
+        for (int s = 0; s < 4; s++) qt += cash_suit(c, leader, all, s);
         return qt;
     }
     int t = c->trump;
-    qt = TOPRUN[suit_byte(all, t)][suit_byte(mine, t)];
+    uint32_t mine = c->hand[leader];
+    int run = TOPRUN[suit_byte(all, t)][suit_byte(mine, t)];
+    int drawn = 1; /* his top trumps leave nobody else a trump */
+    for (int o = 0; o < 3; o++)
+        if (o != leader && POP8[suit_byte(c->hand[o], t)] > run) drawn = 0;
+    if (drawn) {
+        /* he draws every trump first, keeping the lead: then his other trumps and the
+         * side suits are cashed as in no-trumps */
+        qt = POP8[suit_byte(mine, t)];
+        for (int s = 0; s < 4; s++)
+            if (s != t) qt += cash_suit(c, leader, all, s);
+        return qt;
+    }
+    qt = run;
     for (int s = 0; s < 4; s++) {
         if (s == t) continue;
         int k = TOPRUN[suit_byte(all, s)][suit_byte(mine, s)];
@@ -180,6 +206,121 @@ static int quick_tricks(const Ctx *c, int leader) {
         qt += k;
     }
     return qt;
+}
+
+/* Tricks objective, a defender on lead: can he hand the lead to his partner? Yes when he
+ * has a card in a suit whose top card the partner holds, and the declarer cannot ruff that
+ * trick (the suit is trumps, or he follows it, or he has no trumps). Then the partner wins
+ * it and cashes his own quick tricks: one of them is this trick, and neither the trick nor
+ * the discards on it shorten the others. Returns the partner, or -1. */
+static int partner_entry(const Ctx *c, int leader) {
+    if (c->nactive != 3) return -1;
+    int d = c->declarer, mate = 3 - leader - d;
+    uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
+    int t = c->trump;
+    int d_trumps = t >= 0 && suit_byte(c->hand[d], t);
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(c->hand[mate], s);
+        if (!m || !suit_byte(c->hand[leader], s)) continue;
+        if (31 - __builtin_clz(m) != 31 - __builtin_clz(suit_byte(all, s))) continue;
+        if (s == t || !d_trumps || suit_byte(c->hand[d], s)) return mate;
+    }
+    return -1;
+}
+
+/* Misère / raspasy, a loader on lead: does leading rank r of suit s force the counted seat
+ * to win the trick? Yes when all its cards there are above r and the partner, if he plays
+ * in between, can stay under them (or is void). */
+static inline int forcing(const Ctx *c, int seat, int s, int r) {
+    int d = c->declarer;
+    uint32_t dm = suit_byte(c->hand[d], s);
+    if (!dm || (int)__builtin_ctz(dm) < r) return 0;
+    int lo = __builtin_ctz(dm);
+    for (int o = c->next[seat]; o != d; o = c->next[o]) {
+        uint32_t pm = suit_byte(c->hand[o], s);
+        if (pm && (int)__builtin_ctz(pm) > lo) return 0;
+    }
+    return 1;
+}
+
+/* Misère, when the loaders need every remaining trick: can the declarer lose the trick
+ * from here? On lead, yes when he has a safe exit: a suit where another hand holds only
+ * cards above his lowest (it must go over). When a loader leads, yes unless the loader has
+ * a forcing lead; his lowest card in a suit is the one that forces most easily (all the
+ * declarer's cards above it), so if none of those forces, the declarer can stay under or
+ * discard whatever is led. */
+static int declarer_loses_one(const Ctx *c, int leader) {
+    int d = c->declarer;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(c->hand[leader], s);
+        if (!m) continue;
+        if (leader != d) {
+            if (forcing(c, leader, s, __builtin_ctz(m))) return 0;
+            continue;
+        }
+        for (int o = 0; o < 3; o++) {
+            uint32_t t = suit_byte(c->hand[o], s);
+            if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m)) return 1;
+        }
+    }
+    return leader != d;
+}
+
+/* Misère, the declarer on lead with three or more tricks left: can he lose two of them?
+ * Yes with safe exits in two suits, the second one's forced hand (all his cards of the
+ * suit above the declarer's lowest) holding at least three cards there. He exits in the
+ * first suit and loses; if he wins the next trick he exits in the second and loses again:
+ * the forced hand may have discarded from it on the two tricks in between, but still has
+ * a card there, and a lead of that suit by a loader meanwhile is a trick he loses anyway
+ * (he plays his lowest, the forced hand goes over it). */
+static int declarer_loses_two(const Ctx *c) {
+    int d = c->declarer, exits = 0, long_exits = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(c->hand[d], s);
+        if (!m) continue;
+        int safe = 0, solid = 0;
+        for (int o = 0; o < 3; o++) {
+            uint32_t t = suit_byte(c->hand[o], s);
+            if (o == d || !t || __builtin_ctz(t) < __builtin_ctz(m)) continue;
+            safe = 1;
+            if (POP8[t] >= 3) solid = 1;
+        }
+        exits += safe;
+        long_exits += solid;
+    }
+    /* two exit suits, one of them solid enough to wait (it can be the second one) */
+    return exits >= 2 && long_exits >= 1;
+}
+
+/* Misère, the trick from here: must the declarer win it? On lead, yes when he has no safe
+ * exit: in every suit he holds, each other hand with cards there has one below his lowest
+ * (the loaders then stay under whatever he leads, or discard). When a loader leads, yes
+ * when the loader has a lower card than all the declarer's in a suit, and the other loader
+ * can stay under the declarer's cards there (or is void). */
+static int declarer_wins_one(const Ctx *c, int leader) {
+    int d = c->declarer;
+    uint32_t mine = c->hand[d];
+    if (leader == d) {
+        for (int s = 0; s < 4; s++) {
+            uint32_t m = suit_byte(mine, s);
+            if (!m) continue;
+            for (int o = 0; o < 3; o++) {
+                uint32_t t = suit_byte(c->hand[o], s);
+                if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m)) return 0;
+            }
+        }
+        return 1;
+    }
+    for (int s = 0; s < 4; s++) {
+        uint32_t l = suit_byte(c->hand[leader], s), m = suit_byte(mine, s);
+        if (!l || !m || __builtin_ctz(m) < __builtin_ctz(l)) continue;
+        /* his lowest card loses only to a hand that must go over it: the other loader
+         * with all his cards of the suit above it, whether before or after him */
+        int lo = __builtin_ctz(m), other = 3 - leader - d;
+        uint32_t t = suit_byte(c->hand[other], s);
+        if (!t || __builtin_ctz(t) < lo) return 1;
+    }
+    return 0;
 }
 
 /* Misère: can the declarer duck every remaining trick for sure? True when in each suit
@@ -263,21 +404,6 @@ static int group_moves(uint32_t legal, uint32_t others, int *out) {
         }
     }
     return n;
-}
-
-/* Misère / raspasy, a loader on lead: does leading rank r of suit s force the counted seat
- * to win the trick? Yes when all its cards there are above r and the partner, if he plays
- * in between, can stay under them (or is void). */
-static inline int forcing(const Ctx *c, int seat, int s, int r) {
-    int d = c->declarer;
-    uint32_t dm = suit_byte(c->hand[d], s);
-    if (!dm || (int)__builtin_ctz(dm) < r) return 0;
-    int lo = __builtin_ctz(dm);
-    for (int o = c->next[seat]; o != d; o = c->next[o]) {
-        uint32_t pm = suit_byte(c->hand[o], s);
-        if (pm && (int)__builtin_ctz(pm) > lo) return 0;
-    }
-    return 1;
 }
 
 static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *moves, int n,
@@ -403,6 +529,12 @@ static int next_trick(Ctx *c, int winner, int target) {
     return r;
 }
 
+/* The cards of `legal` that beat `wc` (no trumps: the higher cards of its suit). */
+static inline uint32_t beating(uint32_t legal, int wc) {
+    int s = wc >> 3;
+    return legal & (0xFFu << (8 * s)) & ~((2u << wc) - 1);
+}
+
 /* Who wins the current trick so far and with what card (-1, -1: nothing to beat yet). */
 static void trick_so_far(const Ctx *c, int leader, int k, int *ws, int *wc) {
     int s = leader;
@@ -453,10 +585,12 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     if (k == 0 && !in_talon(c)) {
         int n = popc(c->hand[leader]);
         if (n == 1) return counted(c, last_trick_winner(c, leader)) >= target;
-        if (c->misere) {
-            if (declarer_ducks_all(c, leader)) return 0;
-            if (declarer_wins_all(c, leader)) return 1; /* n >= target here */
-        }
+        /* the table first: a hit there saves the quick tricks, and the quick tricks' bound
+         * is kept in the entry for the next visit */
+        make_key(c, leader, &k1, &k2);
+        e = tt_probe(c, k1, k2, n);
+        if (e->lb >= target) return 1;
+        if (e->ub < target) return 0;
         if (c->trump >= 0) {
             /* the top trumps of one hand each take a trick, whoever leads */
             uint32_t trumps = suit_byte(c->hand[0] | c->hand[1] | c->hand[2], c->trump);
@@ -470,26 +604,62 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
                     hi = n - run;
                 }
             }
+            if (lo > e->lb) e->lb = (int8_t)lo;
+            if (hi < e->ub) e->ub = (int8_t)hi;
             if (lo >= target) return 1;
             if (hi < target) return 0;
         }
-        if (c->win[leader] == c->maxside[leader]) {
-            int qt = quick_tricks(c, leader);
-            if (c->maxside[leader]) {
-                if (qt >= target) return 1;
-            } else if (n - qt < target) {
+        if (c->misere) {
+            if (declarer_ducks_all(c, leader)) {
+                e->ub = 0;
                 return 0;
             }
+            if (declarer_wins_all(c, leader)) {
+                e->lb = (int8_t)n;
+                return 1; /* n >= target here */
+            }
+            if (target == n && declarer_loses_one(c, leader)) {
+                e->ub = (int8_t)(n - 1);
+                return 0;
+            }
+            if (target == n - 1 && n >= 3 && leader == c->declarer &&
+                declarer_loses_two(c)) {
+                if (n - 2 < e->ub) e->ub = (int8_t)(n - 2);
+                return 0;
+            }
+            if (target == 1 && declarer_wins_one(c, leader)) {
+                e->lb = 1;
+                return 1;
+            }
         }
-        if (n > 1) {
-            make_key(c, leader, &k1, &k2);
-            e = tt_probe(c, k1, k2, n);
-            if (e->lb >= target) return 1;
-            if (e->ub < target) return 0;
-            if (e->best) ttbest = rel_to_card(c->hand[0] | c->hand[1] | c->hand[2], e->best);
+        if (c->win[leader] == c->maxside[leader]) {
+            int qt = quick_tricks(c, leader);
+            if (!c->maxside[leader] && n - qt >= target) {
+                int mate = partner_entry(c, leader);
+                if (mate >= 0) {
+                    int mq = quick_tricks(c, mate);
+                    if (mq > qt) qt = mq;
+                }
+            }
+            if (c->maxside[leader]) {
+                if (qt > e->lb) e->lb = (int8_t)qt;
+                if (qt >= target) return 1;
+            } else {
+                if (n - qt < e->ub) e->ub = (int8_t)(n - qt);
+                if (n - qt < target) return 0;
+            }
         }
+        if (e->best) ttbest = rel_to_card(c->hand[0] | c->hand[1] | c->hand[2], e->best);
     }
     uint32_t legal = legal_moves(c, seat, k);
+    if (k > 0 && c->misere && !in_talon(c) && target == popc(c->hand[seat])) {
+        /* the loaders need this trick too: the declarer loses it once he has played under
+         * the winning card, or when he is to play and has a card that stays under it (or a
+         * discard) */
+        int d = c->declarer, played = 0;
+        for (int o = leader, i = 0; i < k; o = c->next[o], i++) played |= o == d;
+        if (played ? ws != d : seat == d && (legal & ~beating(legal, wc))) return 0;
+    }
     uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) ^ c->hand[seat];
     for (int i = 0; i < k; i++) others |= 1u << c->trick[i];
     if (c->ntalon) others |= talon_cards(c);
@@ -637,11 +807,15 @@ static int alloc_tt(Ctx *c) {
     return 1;
 }
 
+/* The first question of the driver. Contracts: half the tricks. Misère and raspasy: one
+ * trick, so the driver climbs: there the "yes, the declarer can be loaded with t" searches
+ * are the cheap ones and every "no" is costly, and climbing asks only one "no" (nodes -3%
+ * against starting at a third of the tricks). */
 static int initial_guess(const Task *t) {
     int n = 0;
     for (int s = 0; s < 3; s++)
         if (t->present[s] && popc(t->hand[s]) > n) n = popc(t->hand[s]);
-    return t->mode == 0 ? n / 2 : n / 3;
+    return t->mode == 0 ? n / 2 : 1;
 }
 
 static int solve_task(Ctx *c, const Task *t) {
