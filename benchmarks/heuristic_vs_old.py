@@ -96,8 +96,10 @@ def set_constant(assignment: str) -> None:
         preferans.bots.evaluation,
         preferans.bots.counted_play,
     ):
-        if isinstance(getattr(module, name, None), int | float):
-            setattr(module, name, float(value))
+        current = getattr(module, name, None)
+        if isinstance(current, int | float):
+            # a limit stays an int (it counts), a threshold a float
+            setattr(module, name, type(current)(float(value)))
             return
     raise SystemExit(f"--set: no numeric constant {name!r} in the heuristic or evaluation")
 

@@ -15,7 +15,6 @@ SPRT (:class:`preferans.lab.stats.SPRT`) stops the match once the difference is 
 from __future__ import annotations
 
 import itertools
-import math
 import multiprocessing
 import random
 from collections import Counter
@@ -28,7 +27,7 @@ from preferans.bots.base import Bot
 from preferans.bots.payoff import deal_value
 from preferans.errors import RulesError
 from preferans.lab.players import BotSpec, TimedBot, close_engines, make_player, parse_spec
-from preferans.lab.stats import SPRT, Verdict, interval
+from preferans.lab.stats import SPRT, Verdict, interval, nearest_rank
 from preferans.result import DealResult
 from preferans.rules import Rules
 from preferans.seats import Seat, player_seats, seats_for
@@ -328,7 +327,7 @@ class MatchResult:
         samples = sorted(self.decision_cpu[bot]) if self.decision_cpu else []
         if not samples:
             return 0.0, 0.0, 0.0
-        return _rank(samples, 0.5), _rank(samples, 0.95), samples[-1]
+        return nearest_rank(samples, 0.5), nearest_rank(samples, 0.95), samples[-1]
 
     def scores(self) -> list[BotScore]:
         out = []
@@ -340,12 +339,6 @@ class MatchResult:
     def difference(self, a: int = 0, b: int = 1) -> tuple[float, float, float]:
         """Bot ``a`` minus bot ``b`` per deal, with its 95% interval."""
         return confidence_interval([d[a] - d[b] for d in self.per_deal])
-
-
-def _rank(ordered: Sequence[float], fraction: float) -> float:
-    """The nearest-rank percentile of sorted samples: the smallest value with at least
-    ``fraction`` of the samples at or below it."""
-    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
 def _tasks(

@@ -132,8 +132,8 @@ def limits(view: View) -> tuple[int, int]:
     raspasy (no contract), where no hand is open and a contract's limits reach only the
     last tricks."""
     if view.contract is None:
-        return int(RASPASY_COUNT_LIMIT), int(RASPASY_SOLVE_LIMIT)
-    return int(COUNT_LIMIT), int(SOLVE_LIMIT)
+        return RASPASY_COUNT_LIMIT, RASPASY_SOLVE_LIMIT
+    return COUNT_LIMIT, SOLVE_LIMIT
 
 
 def _made(tricks: int, need: int, objective: Objective) -> bool:

@@ -187,34 +187,39 @@ def here_answered(view: View) -> bool:
     return bool(calls) and calls[-1] == Call(CallKind.HERE)
 
 
+def _raspasy_stake(view: View) -> tuple[Strain, float, float] | None:
+    """Where raspasy are paid in whists and nobody has bid yet: the hand's strain and table
+    estimate, and the catch chances of its misère holes summed (how many raspasy tricks it
+    is likely to take); None elsewhere, where neither Rostov rule applies."""
+    if view.rules.raspasy_scoring != "whists":
+        return None
+    if any(isinstance(action, Bid) for _, action in view.history):
+        return None
+    strain, tricks = declarer_estimate(view.hand)
+    holes = misere_holes(view.hand, own_lead=own_lead(view))
+    return strain, tricks, sum(hole.catch for hole in holes)
+
+
 def passes_for_raspasy(view: View, ceiling: Contract) -> bool:
     """Whether to pass a thin six, opening no bid, to play raspasy where they pay whists:
     a hand with few misère holes takes few raspasy tricks and gains there, while a six
     on a table estimate short of six tricks leans on the talon and often goes down."""
-    if view.rules.raspasy_scoring != "whists" or ceiling.level != 6:
+    stake = _raspasy_stake(view) if ceiling.level == 6 else None
+    if stake is None:
         return False
-    if any(isinstance(action, Bid) for _, action in view.history):
-        return False
-    _, tricks = declarer_estimate(view.hand)
-    if tricks >= RASPASY_PASS_TRICKS:
-        return False
-    holes = misere_holes(view.hand, own_lead=own_lead(view))
-    return sum(hole.catch for hole in holes) < RASPASY_PASS_HOLES
+    _, tricks, holes = stake
+    return tricks < RASPASY_PASS_TRICKS and holes < RASPASY_PASS_HOLES
 
 
 def escapes_raspasy(view: View) -> Contract | None:
     """A six for a hand the table does not open but that would pay heavily on raspasy
     where they cost whists, while nobody has bid; None otherwise. Going down in a six
     costs such a hand less than the raspasy tricks its honours would take."""
-    if view.rules.raspasy_scoring != "whists":
+    stake = _raspasy_stake(view)
+    if stake is None:
         return None
-    if any(isinstance(action, Bid) for _, action in view.history):
-        return None
-    strain, tricks = declarer_estimate(view.hand)
-    if tricks < RASPASY_ESCAPE_TRICKS:
-        return None
-    holes = misere_holes(view.hand, own_lead=own_lead(view))
-    if sum(hole.catch for hole in holes) < RASPASY_ESCAPE_HOLES:
+    strain, tricks, holes = stake
+    if tricks < RASPASY_ESCAPE_TRICKS or holes < RASPASY_ESCAPE_HOLES:
         return None
     return Contract(6, strain)
 

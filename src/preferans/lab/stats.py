@@ -21,7 +21,7 @@ from enum import Enum
 
 from preferans.errors import InputSyntaxError, RecordError, RulesError
 
-__all__ = ["SPRT", "Verdict", "interval", "t_cdf", "t_quantile"]
+__all__ = ["SPRT", "Verdict", "interval", "nearest_rank", "t_cdf", "t_quantile"]
 
 #: Degrees of freedom from which the normal quantile with a first-order correction is used.
 LARGE_DF = 4000
@@ -88,6 +88,12 @@ def t_quantile(p: float, df: int) -> float:
         if high - low < 1e-12 * max(1.0, high):
             break
     return 0.5 * (low + high)
+
+
+def nearest_rank(ordered: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile of sorted samples: the smallest value with at least
+    ``fraction`` of the samples at or below it."""
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
 def interval(samples: Sequence[float], level: float = 0.95) -> tuple[float, float, float]:
