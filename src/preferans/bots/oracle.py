@@ -8,6 +8,11 @@ and a sparring partner for the laboratory, never a club opponent (the club seats
 bots that see one seat's view, see :data:`preferans.bots.levels.SEES_WHOLE_DEAL`).
 
 It cannot play behind the bot protocol either: the protocol sends one seat's view only.
+
+``sees`` makes it a laboratory hybrid that finds where the gap lies: the true deal only in
+the phases named (``bidding+whisting``, phase names joined by ``+``), the sampling level's
+drawn deals everywhere else, so a match of ``oracle:sees=play+claim`` against ``sampling``
+measures what seeing the cards is worth in card play alone.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import Action
 from preferans.bots.inference import DISCARD, TALON, Slots, World, hidden_slots
-from preferans.bots.sampling import SamplingBot
+from preferans.bots.sampling import DEFAULT_SAMPLES, SamplingBot
 from preferans.game.errors import IllegalActionError
+from preferans.game.phase import Phase
 from preferans.seats import Seat
 
 if TYPE_CHECKING:
@@ -32,8 +38,10 @@ class OracleBot(SamplingBot):
 
     name = "oracle"
 
-    def __init__(self, seed: int = 0, threads: int = 1) -> None:
-        super().__init__(seed=seed, samples=1, threads=threads)
+    def __init__(self, seed: int = 0, threads: int = 1, sees: str = "all") -> None:
+        self.sees = _phases(sees)
+        hybrid = self.sees != frozenset(Phase)
+        super().__init__(seed=seed, samples=DEFAULT_SAMPLES if hybrid else 1, threads=threads)
         self._state: DealState | None = None
 
     def choose(self, view: View) -> Action:
@@ -75,11 +83,33 @@ class OracleBot(SamplingBot):
             filled[slot] = mask
         return World(filled)
 
+    def _sees_now(self) -> bool:
+        return self._state is None or self._state.phase in self.sees
+
     def _worlds(self, view: View, count: int) -> tuple[list[World], bool]:
+        if not self._sees_now():
+            return super()._worlds(view, count)
         slots = hidden_slots(view)
         if slots is None:
             return [], False
         return [self.truth(slots)], True
 
     def _draw(self, slots: Slots, rng: random.Random, count: int) -> list[World]:
+        if not self._sees_now():
+            return super()._draw(slots, rng, count)
         return [self.truth(slots)]
+
+
+def _phases(sees: str) -> frozenset[Phase]:
+    """The phases named in ``sees`` (``all``, or names like ``bidding+play``)."""
+    if sees == "all":
+        return frozenset(Phase)
+    names = {phase.value: phase for phase in Phase if phase is not Phase.OVER}
+    chosen = set()
+    for name in sees.split("+"):
+        if name.strip() not in names:
+            raise ValueError(
+                f"sees: unknown phase {name.strip()!r} (all, or {'+'.join(names)} joined by +)"
+            )
+        chosen.add(names[name.strip()])
+    return frozenset(chosen)
