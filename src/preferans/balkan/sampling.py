@@ -543,7 +543,7 @@ def _plan(
     slots = hidden_slots(view)
     if slots is None:
         return None
-    worlds = bot._draw(slots, rng, max(6, bot.samples // 2))
+    worlds = bot._draw(slots, rng, bot.bid_samples)
     if not worlds:
         return None
     me = view.seat

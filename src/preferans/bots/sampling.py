@@ -157,8 +157,9 @@ class SamplingBot:
         self.seed = seed
         self.samples = samples
         self.threads = threads
-        #: Deals drawn for each bid (half of ``samples``, at least 6, unless given; 32 was
-        #: measured against the default and not shown better, docs/bots.md).
+        #: Deals drawn for each decision of the auction: bids, the declarer's plan (talon,
+        #: discard, contract) and the whist calls (half of ``samples``, at least 6, unless
+        #: given; docs/bots.md has what more deals there were measured to be worth).
         self.bid_samples = bid_samples if bid_samples is not None else max(6, samples // 2)
 
     def choose(self, view: View) -> Action:
@@ -882,7 +883,7 @@ class SamplingBot:
         )
         rng = _random.Random(f"{self.seed}|{key}|{auction}{suffix}")
         slots = _declarer_slots(view, known, talon_hidden=talon_hidden)
-        return self._draw(slots, rng, max(6, self.samples // 2))
+        return self._draw(slots, rng, self.bid_samples)
 
     def _ten_plan(
         self, view: View, *, thrown: bool
@@ -975,7 +976,7 @@ class SamplingBot:
         declarer = view.declarer
         if contract is None or declarer is None or contract.is_misere:
             return None
-        worlds, exact = self._worlds(view, max(6, self.samples // 2))
+        worlds, exact = self._worlds(view, self.bid_samples)
         if not worlds:
             return None
         order = view.active
