@@ -10,6 +10,7 @@ import pytest
 from preferans.bots import make_bot
 from preferans.bots.oracle import OracleBot
 from preferans.bots.sampling import SamplingBot
+from preferans.errors import PreferansError
 from preferans.game import Deal, DealState, Phase, new_deal
 from preferans.rules import find_rules
 from preferans.seats import Seat
@@ -50,5 +51,5 @@ def test_the_full_oracle_sees_every_phase() -> None:
 
 
 def test_an_unknown_phase_is_named_in_the_error() -> None:
-    with pytest.raises(ValueError, match="unknown phase 'biding'"):
+    with pytest.raises(PreferansError, match="unknown phase 'biding'"):
         make_bot("oracle", seed=0, sees="biding+play")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from preferans.actions import Action
 from preferans.bots.inference import DISCARD, TALON, Slots, World, hidden_slots
 from preferans.bots.sampling import DEFAULT_SAMPLES, SamplingBot
+from preferans.errors import PreferansError
 from preferans.game.errors import IllegalActionError
 from preferans.game.phase import Phase
 from preferans.seats import Seat
@@ -108,8 +109,10 @@ def _phases(sees: str) -> frozenset[Phase]:
     chosen = set()
     for name in sees.split("+"):
         if name.strip() not in names:
-            raise ValueError(
-                f"sees: unknown phase {name.strip()!r} (all, or {'+'.join(names)} joined by +)"
+            known = "+".join(names)
+            raise PreferansError(
+                f"sees: unknown phase {name.strip()!r} (all, or {known} joined by +)",
+                ru=f"sees: неизвестная фаза {name.strip()!r} (all или {known} через +)",
             )
         chosen.add(names[name.strip()])
     return frozenset(chosen)
