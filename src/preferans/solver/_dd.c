@@ -407,7 +407,7 @@ static int group_moves(uint32_t legal, uint32_t others, int *out) {
 }
 
 static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *moves, int n,
-                        int ttbest) {
+                        int ttbest, int target) {
     int score[16];
     int want = c->win[seat] == c->maxside[seat];
     if (wc < 0) {
@@ -437,7 +437,22 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
                 if (mate >= 0 && (suit_byte(c->hand[mate], s) >> hi & 1)) bonus[s] = 80;
             }
         }
-        int killer = c->killer[seat][popc(c->hand[seat])];
+        int cards = popc(c->hand[seat]), killer = c->killer[seat][cards];
+        /* a loader on lead: the counted seat's safe exit suits (another hand holds only
+         * cards above his lowest there), and whether the loaders can spare a trick */
+        int dexit = 0, spare = 0;
+        if (!want && !c->win[seat]) {
+            int d = c->declarer;
+            spare = cards > target;
+            for (int s = 0; s < 4; s++) {
+                uint32_t m = suit_byte(c->hand[d], s);
+                if (!m) continue;
+                for (int o = 0; o < 3; o++) {
+                    uint32_t t = suit_byte(c->hand[o], s);
+                    if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m)) dexit |= 1 << s;
+                }
+            }
+        }
         for (int i = 0; i < n; i++) {
             int card = moves[i], s = card >> 3, r = card & 7, sc;
             if (want) {
@@ -457,16 +472,25 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
                 }
                 if (safe) sc = 200 + 8 * under + r;
                 else sc += 10 * under;
-            } else if (forcing(c, seat, s, r)) {
-                /* a loader: the highest forcing card, in the counted seat's shortest suit */
-                sc = 200 + r - 12 * POP8[suit_byte(c->hand[c->declarer], s)];
             } else {
-                sc = 50 - r;
-                for (int j = 0; j < nopp; j++) { /* lead under the other side's cards */
-                    uint32_t theirs = suit_byte(opp[j], s);
-                    if (!theirs) continue;
-                    if (theirs >> r) sc += 20;                    /* someone can go over */
-                    if ((int)__builtin_ctz(theirs) > r) sc += 30; /* must go over */
+                /* a loader. Needing every trick left: the highest forcing card, in the
+                 * counted seat's shortest suit. With a trick to spare (the loaders need
+                 * fewer than all the tricks left), first the leads
+                 * that take a low card from him (he has cards below the lead): those
+                 * in his safe exit suits, so that he cannot exit later, and among the
+                 * others first the suits where he must play under (his longest first,
+                 * the lead high), then those where he may; forcing leads after them */
+                uint32_t dm = suit_byte(c->hand[c->declarer], s);
+                int under = dm & ((1u << r) - 1), over = dm >> r;
+                if (spare && under) {
+                    sc = over ? 220 - r : 300 + 20 * POP8[dm] + r;
+                    if (dexit >> s & 1) sc += 900;
+                } else if (forcing(c, seat, s, r)) {
+                    sc = 200 + r - 12 * POP8[dm];
+                } else {
+                    sc = 50 - r; /* lead under his cards */
+                    if (over) sc += 20;                             /* he can go over */
+                    if (dm && (int)__builtin_ctz(dm) > r) sc += 30; /* he must go over */
                 }
             }
             if (card == killer) sc += 500;
@@ -665,7 +689,7 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     if (c->ntalon) others |= talon_cards(c);
     int moves[16];
     int n = group_moves(legal, others, moves);
-    if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest);
+    if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest, target);
     int maxi = c->maxside[seat];
     int result = !maxi, best = -1;
     int rt = rule_trump(c);
