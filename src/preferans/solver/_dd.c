@@ -49,7 +49,7 @@ typedef struct {
     int maxside[3];
     int win[3];
     int trick[3];
-    int misere; /* the declarer minimises: the duck check applies */
+    int misere; /* the declarer minimises: the misère bounds apply */
     int declarer;
     int talon[2], ntalon, tpos, talon_wins, first;
     /* killer leads: per seat and cards in hand, the last lead that cut there; sibling
@@ -323,22 +323,35 @@ static int declarer_wins_one(const Ctx *c, int leader) {
     return 0;
 }
 
-/* Misère: can the declarer duck every remaining trick for sure? True when in each suit
- * both sides hold, all his cards are below all of theirs (then whatever they lead he
- * plays under, and he never gets the lead), and, if he is on lead, he has such a suit. */
-static int declarer_ducks_all(const Ctx *c, int leader) {
-    int d = c->declarer;
+/* Misère: how many tricks in a row the declarer surely loses from here. In a suit both
+ * sides hold, his low cards are those below all of the others' there: on a loader's lead
+ * of the suit he plays one and loses, on a lead of a suit he lacks he discards and loses,
+ * and on lead he exits with one (from a suit that never runs short, if any, else from the
+ * one with most). A trick takes one card from him (a discard need not be a low one: a
+ * suit that can run short holds a card that is not), and the others' cards only leave, so
+ * low cards stay low. A suit never runs short when all his cards there are low, or when
+ * no loader holds more of it than his low cards (every round takes a card from each
+ * holder); otherwise it lasts as many rounds as he has low cards there. The answer is the
+ * fewest such rounds: all the tricks when no suit runs short and a loader leads, none when
+ * he is on lead and no suit is held by both sides. */
+static int declarer_low_cards(const Ctx *c, int leader) {
+    int d = c->declarer, low = 16, mixed = 0;
     uint32_t mine = c->hand[d], theirs = 0;
     for (int o = 0; o < 3; o++)
         if (o != d) theirs |= c->hand[o];
-    int exit_suit = 0;
     for (int s = 0; s < 4; s++) {
         uint32_t m = suit_byte(mine, s), t = suit_byte(theirs, s);
         if (!m || !t) continue;
-        if (31 - __builtin_clz(m) > __builtin_ctz(t)) return 0;
-        exit_suit = 1;
+        mixed = 1;
+        int l = POP8[m & ((1u << __builtin_ctz(t)) - 1)];
+        int rounds = 0; /* rounds the loaders can lead: the longest holding */
+        for (int o = 0; o < 3; o++)
+            if (o != d && POP8[suit_byte(c->hand[o], s)] > rounds)
+                rounds = POP8[suit_byte(c->hand[o], s)];
+        if (l == POP8[m] || rounds <= l) continue; /* never short of low cards here */
+        if (l < low) low = l;
     }
-    return leader != d || exit_suit;
+    return leader == d && !mixed ? 0 : low;
 }
 
 /* Misère: is the declarer stuck with winners? True when in every suit he holds nobody
@@ -634,8 +647,9 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             if (hi < target) return 0;
         }
         if (c->misere) {
-            if (declarer_ducks_all(c, leader)) {
-                e->ub = 0;
+            int low = declarer_low_cards(c, leader);
+            if (n - low < target) {
+                e->ub = (int8_t)(n - low < 0 ? 0 : n - low);
                 return 0;
             }
             if (declarer_wins_all(c, leader)) {
