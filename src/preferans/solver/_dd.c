@@ -243,53 +243,73 @@ static inline int forcing(const Ctx *c, int seat, int s, int r) {
     return 1;
 }
 
-/* Misère, when the loaders need every remaining trick: can the declarer lose the trick
- * from here? On lead, yes when he has a safe exit: a suit where another hand holds only
- * cards above his lowest (it must go over). When a loader leads, yes unless the loader has
- * a forcing lead; his lowest card in a suit is the one that forces most easily (all the
- * declarer's cards above it), so if none of those forces, the declarer can stay under or
- * discard whatever is led. */
+/* Misère, when the loaders need every remaining trick: can the declarer lose one of them?
+ * On lead, yes when he has a safe exit: a suit where another hand holds only cards above
+ * his lowest (it must go over). When a loader leads, yes when such a hand holds two cards
+ * or more there: a lead of that suit he loses with his lowest, and if he must win the
+ * trick (following another suit, so his lowest stays) he exits with it next, the hand
+ * keeping a card there even after a discard. Else yes unless the loader has a forcing
+ * lead; his lowest card in a suit is the one that forces most easily (all the declarer's
+ * cards above it), so if none of those forces, the declarer can stay under or discard
+ * whatever is led. */
 static int declarer_loses_one(const Ctx *c, int leader) {
     int d = c->declarer;
     for (int s = 0; s < 4; s++) {
-        uint32_t m = suit_byte(c->hand[leader], s);
+        uint32_t m = suit_byte(c->hand[d], s);
         if (!m) continue;
-        if (leader != d) {
-            if (forcing(c, leader, s, __builtin_ctz(m))) return 0;
-            continue;
-        }
         for (int o = 0; o < 3; o++) {
             uint32_t t = suit_byte(c->hand[o], s);
-            if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m)) return 1;
+            if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m) &&
+                (leader == d || POP8[t] >= 2))
+                return 1;
         }
     }
-    return leader != d;
+    if (leader == d) return 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(c->hand[leader], s);
+        if (m && forcing(c, leader, s, __builtin_ctz(m))) return 0;
+    }
+    return 1;
 }
 
 /* Misère, the declarer on lead with three or more tricks left: can he lose two of them?
- * Yes with safe exits in two suits, the second one's forced hand (all his cards of the
- * suit above the declarer's lowest) holding at least three cards there. He exits in the
- * first suit and loses; if he wins the next trick he exits in the second and loses again:
- * the forced hand may have discarded from it on the two tricks in between, but still has
- * a card there, and a lead of that suit by a loader meanwhile is a trick he loses anyway
- * (he plays his lowest, the forced hand goes over it). */
+ * He exits in a suit A (another hand holds only cards above his lowest there) and loses;
+ * then a loader leads and the loaders need every trick left, which fails (see
+ * declarer_loses_one) when a hand still holds two cards or more of a suit B, all above
+ * his lowest there. True for B != A when that hand holds three cards of B (one may go in
+ * a discard on A), or two and a card of A (it follows A); and for B == A when he holds
+ * two cards of A and a hand holds three there above his second lowest. */
 static int declarer_loses_two(const Ctx *c) {
-    int d = c->declarer, exits = 0, long_exits = 0;
+    int d = c->declarer, exits = 0;
+    int forced[3] = {0, 0, 0}; /* per hand: the suits it holds only above his lowest */
     for (int s = 0; s < 4; s++) {
         uint32_t m = suit_byte(c->hand[d], s);
         if (!m) continue;
-        int safe = 0, solid = 0;
         for (int o = 0; o < 3; o++) {
             uint32_t t = suit_byte(c->hand[o], s);
             if (o == d || !t || __builtin_ctz(t) < __builtin_ctz(m)) continue;
-            safe = 1;
-            if (POP8[t] >= 3) solid = 1;
+            exits |= 1 << s;
+            forced[o] |= 1 << s;
         }
-        exits += safe;
-        long_exits += solid;
+        /* B == A */
+        uint32_t m2 = m & (m - 1);
+        if (m2)
+            for (int o = 0; o < 3; o++) {
+                uint32_t t = suit_byte(c->hand[o], s);
+                if (o != d && POP8[t] >= 3 && __builtin_ctz(t) > __builtin_ctz(m2)) return 1;
+            }
     }
-    /* two exit suits, one of them solid enough to wait (it can be the second one) */
-    return exits >= 2 && long_exits >= 1;
+    for (int o = 0; o < 3; o++) {
+        for (int b = 0; b < 4; b++) {
+            if (!(forced[o] >> b & 1)) continue;
+            int len = POP8[suit_byte(c->hand[o], b)];
+            for (int a = 0; a < 4; a++)
+                if (a != b && (exits >> a & 1) &&
+                    (len >= 3 || (len >= 2 && suit_byte(c->hand[o], a))))
+                    return 1;
+        }
+    }
+    return 0;
 }
 
 /* Misère, the trick from here: must the declarer win it? On lead, yes when he has no safe
