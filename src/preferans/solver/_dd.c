@@ -272,16 +272,36 @@ static int declarer_loses_one(const Ctx *c, int leader) {
     return 1;
 }
 
-/* Misère, the declarer on lead with three or more tricks left: can he lose two of them?
- * He exits in a suit A (another hand holds only cards above his lowest there) and loses;
- * then a loader leads and the loaders need every trick left, which fails (see
- * declarer_loses_one) when a hand still holds two cards or more of a suit B, all above
- * his lowest there. True for B != A when that hand holds three cards of B (one may go in
- * a discard on A), or two and a card of A (it follows A); and for B == A when he holds
- * two cards of A and a hand holds three there above his second lowest. */
-static int declarer_loses_two(const Ctx *c) {
-    int d = c->declarer, exits = 0;
-    int forced[3] = {0, 0, 0}; /* per hand: the suits it holds only above his lowest */
+/* Misère, a loader on lead: how many tricks the declarer surely loses. Count, for each
+ * loader, the suits where he is the forced hand with two cards or more (all above the
+ * declarer's lowest there); with k such suits for one loader, the declarer loses k tricks
+ * out of the next 2k: a lead of one of them he loses (the hand follows, the others keep
+ * their cards); another trick lost leaves k - 1 of them with two cards (one discard at
+ * most); a trick he must win (following another suit) leaves k - 1 of them with two cards
+ * and the last with one: he exits there and loses, the hand following. */
+static int declarer_loses_led(const Ctx *c) {
+    int d = c->declarer, k = 0;
+    for (int o = 0; o < 3; o++) {
+        if (o == d) continue;
+        int suits = 0;
+        for (int s = 0; s < 4; s++) {
+            uint32_t m = suit_byte(c->hand[d], s), t = suit_byte(c->hand[o], s);
+            if (m && POP8[t] >= 2 && __builtin_ctz(t) > __builtin_ctz(m)) suits++;
+        }
+        if (suits > k) k = suits;
+    }
+    return k;
+}
+
+/* Misère, the declarer on lead: how many tricks he surely loses. He exits in a suit A
+ * (another hand holds only cards above his lowest there) and loses; then a loader leads
+ * and declarer_loses_led counts, for a loader, the suits other than A where that loader is
+ * the forced hand with two cards or more, one fewer when he lacks A and one of them has
+ * just two (he may discard there on A), and A itself when he holds three cards there
+ * above the declarer's second lowest (he follows A and keeps two). */
+static int declarer_loses_on_lead(const Ctx *c, int n) {
+    int d = c->declarer, exits = 0, best = 0;
+    int two[3] = {0, 0, 0}, only_two[3] = {0, 0, 0};
     for (int s = 0; s < 4; s++) {
         uint32_t m = suit_byte(c->hand[d], s);
         if (!m) continue;
@@ -289,27 +309,24 @@ static int declarer_loses_two(const Ctx *c) {
             uint32_t t = suit_byte(c->hand[o], s);
             if (o == d || !t || __builtin_ctz(t) < __builtin_ctz(m)) continue;
             exits |= 1 << s;
-            forced[o] |= 1 << s;
-        }
-        /* B == A */
-        uint32_t m2 = m & (m - 1);
-        if (m2)
-            for (int o = 0; o < 3; o++) {
-                uint32_t t = suit_byte(c->hand[o], s);
-                if (o != d && POP8[t] >= 3 && __builtin_ctz(t) > __builtin_ctz(m2)) return 1;
-            }
-    }
-    for (int o = 0; o < 3; o++) {
-        for (int b = 0; b < 4; b++) {
-            if (!(forced[o] >> b & 1)) continue;
-            int len = POP8[suit_byte(c->hand[o], b)];
-            for (int a = 0; a < 4; a++)
-                if (a != b && (exits >> a & 1) &&
-                    (len >= 3 || (len >= 2 && suit_byte(c->hand[o], a))))
-                    return 1;
+            if (POP8[t] >= 2) two[o] |= 1 << s;
+            if (POP8[t] == 2) only_two[o] |= 1 << s;
         }
     }
-    return 0;
+    for (int a = 0; a < 4; a++) {
+        if (!(exits >> a & 1)) continue;
+        uint32_t m = suit_byte(c->hand[d], a), m2 = m & (m - 1);
+        for (int o = 0; o < 3; o++) {
+            if (o == d) continue;
+            uint32_t t = suit_byte(c->hand[o], a);
+            int k = POP8[two[o] & ~(1 << a)];
+            if (!t && (only_two[o] & ~(1 << a))) k--;
+            if (m2 && POP8[t] >= 3 && __builtin_ctz(t) > __builtin_ctz(m2)) k++;
+            if (k > (n - 1) / 2) k = (n - 1) / 2;
+            if (1 + k > best) best = 1 + k;
+        }
+    }
+    return best;
 }
 
 /* Misère, the trick from here: must the declarer win it? On lead, yes when he has no safe
@@ -680,10 +697,22 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
                 e->ub = (int8_t)(n - 1);
                 return 0;
             }
-            if (target == n - 1 && n >= 3 && leader == c->declarer &&
-                declarer_loses_two(c)) {
-                if (n - 2 < e->ub) e->ub = (int8_t)(n - 2);
-                return 0;
+            /* the loaders can spare a trick or more: a cut needs the declarer to lose more
+             * than they spare, and he loses at most half the tricks when a loader leads,
+             * one more on lead (with every trick wanted the check above is the same) */
+            int gap = n - target;
+            if (gap >= 1 && (leader != c->declarer ? gap < n / 2 : gap <= (n - 1) / 2)) {
+                int lost;
+                if (leader != c->declarer) {
+                    lost = declarer_loses_led(c);
+                    if (lost > n / 2) lost = n / 2;
+                } else {
+                    lost = declarer_loses_on_lead(c, n);
+                }
+                if (lost > gap) {
+                    e->ub = (int8_t)(n - lost);
+                    return 0;
+                }
             }
             if (target == 1 && declarer_wins_one(c, leader)) {
                 e->lb = 1;
