@@ -244,23 +244,34 @@ static inline int forcing(const Ctx *c, int seat, int s, int r) {
 }
 
 /* Misère, when the loaders need every remaining trick: can the declarer lose one of them?
- * On lead, yes when he has a safe exit: a suit where another hand holds only cards above
- * his lowest (it must go over). When a loader leads, yes when such a hand holds two cards
- * or more there: a lead of that suit he loses with his lowest, and if he must win the
- * trick (following another suit, so his lowest stays) he exits with it next, the hand
- * keeping a card there even after a discard. Else yes unless the loader has a forcing
- * lead; his lowest card in a suit is the one that forces most easily (all the declarer's
- * cards above it), so if none of those forces, the declarer can stay under or discard
- * whatever is led. */
+ * On lead, yes when he has a safe exit: a suit where another hand (the forced hand) holds
+ * only cards above his lowest, so it must go over. When a loader leads, yes when there is
+ * such a suit that lasts a trick: a lead of it he loses with his lowest, and if he must
+ * win the trick (following another suit, so his lowest stays) he exits there next. It
+ * lasts when the forced hand keeps a card there: it holds two (one may go in a discard),
+ * or it is the leader, or it is the leader's partner and the leader has no forcing lead
+ * in a suit the partner lacks (the loaders must force this trick, so the partner follows
+ * suit). Else yes unless the loader has a forcing lead; his lowest card in a suit is the
+ * one that forces most easily (all the declarer's cards above it), so if none of those
+ * forces, the declarer can stay under or discard whatever is led. */
 static int declarer_loses_one(const Ctx *c, int leader) {
-    int d = c->declarer;
+    int d = c->declarer, discard = 1; /* can the forced partner be made to discard? */
+    if (leader != d) {
+        int mate = 3 - leader - d; /* with two hands: the seat out of play, void */
+        discard = 0;
+        for (int s = 0; s < 4; s++) {
+            uint32_t l = suit_byte(c->hand[leader], s);
+            if (l && !suit_byte(c->hand[mate], s) && forcing(c, leader, s, __builtin_ctz(l)))
+                discard = 1;
+        }
+    }
     for (int s = 0; s < 4; s++) {
         uint32_t m = suit_byte(c->hand[d], s);
         if (!m) continue;
         for (int o = 0; o < 3; o++) {
             uint32_t t = suit_byte(c->hand[o], s);
             if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m) &&
-                (leader == d || POP8[t] >= 2))
+                (leader == d || POP8[t] >= 2 || o == leader || !discard))
                 return 1;
         }
     }
