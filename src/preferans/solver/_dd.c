@@ -49,7 +49,7 @@ typedef struct {
     int maxside[3];
     int win[3];
     int trick[3];
-    int misere; /* the declarer minimises: the duck check applies */
+    int misere; /* the declarer minimises: the misère bounds apply */
     int declarer;
     int talon[2], ntalon, tpos, talon_wins, first;
     /* killer leads: per seat and cards in hand, the last lead that cut there; sibling
@@ -243,53 +243,101 @@ static inline int forcing(const Ctx *c, int seat, int s, int r) {
     return 1;
 }
 
-/* Misère, when the loaders need every remaining trick: can the declarer lose the trick
- * from here? On lead, yes when he has a safe exit: a suit where another hand holds only
- * cards above his lowest (it must go over). When a loader leads, yes unless the loader has
- * a forcing lead; his lowest card in a suit is the one that forces most easily (all the
- * declarer's cards above it), so if none of those forces, the declarer can stay under or
- * discard whatever is led. */
+/* Misère, when the loaders need every remaining trick: can the declarer lose one of them?
+ * On lead, yes when he has a safe exit: a suit where another hand (the forced hand) holds
+ * only cards above his lowest, so it must go over. When a loader leads, yes when there is
+ * such a suit that lasts a trick: a lead of it he loses with his lowest, and if he must
+ * win the trick (following another suit, so his lowest stays) he exits there next. It
+ * lasts when the forced hand keeps a card there: it holds two (one may go in a discard),
+ * or it is the leader, or it is the leader's partner and the leader has no forcing lead
+ * in a suit the partner lacks (the loaders must force this trick, so the partner follows
+ * suit). Else yes unless the loader has a forcing lead; his lowest card in a suit is the
+ * one that forces most easily (all the declarer's cards above it), so if none of those
+ * forces, the declarer can stay under or discard whatever is led. */
 static int declarer_loses_one(const Ctx *c, int leader) {
-    int d = c->declarer;
-    for (int s = 0; s < 4; s++) {
-        uint32_t m = suit_byte(c->hand[leader], s);
-        if (!m) continue;
-        if (leader != d) {
-            if (forcing(c, leader, s, __builtin_ctz(m))) return 0;
-            continue;
-        }
-        for (int o = 0; o < 3; o++) {
-            uint32_t t = suit_byte(c->hand[o], s);
-            if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m)) return 1;
+    int d = c->declarer, discard = 1; /* can the forced partner be made to discard? */
+    if (leader != d) {
+        int mate = 3 - leader - d; /* with two hands: the seat out of play, void */
+        discard = 0;
+        for (int s = 0; s < 4; s++) {
+            uint32_t l = suit_byte(c->hand[leader], s);
+            if (l && !suit_byte(c->hand[mate], s) && forcing(c, leader, s, __builtin_ctz(l)))
+                discard = 1;
         }
     }
-    return leader != d;
-}
-
-/* Misère, the declarer on lead with three or more tricks left: can he lose two of them?
- * Yes with safe exits in two suits, the second one's forced hand (all his cards of the
- * suit above the declarer's lowest) holding at least three cards there. He exits in the
- * first suit and loses; if he wins the next trick he exits in the second and loses again:
- * the forced hand may have discarded from it on the two tricks in between, but still has
- * a card there, and a lead of that suit by a loader meanwhile is a trick he loses anyway
- * (he plays his lowest, the forced hand goes over it). */
-static int declarer_loses_two(const Ctx *c) {
-    int d = c->declarer, exits = 0, long_exits = 0;
     for (int s = 0; s < 4; s++) {
         uint32_t m = suit_byte(c->hand[d], s);
         if (!m) continue;
-        int safe = 0, solid = 0;
+        for (int o = 0; o < 3; o++) {
+            uint32_t t = suit_byte(c->hand[o], s);
+            if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m) &&
+                (leader == d || POP8[t] >= 2 || o == leader || !discard))
+                return 1;
+        }
+    }
+    if (leader == d) return 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(c->hand[leader], s);
+        if (m && forcing(c, leader, s, __builtin_ctz(m))) return 0;
+    }
+    return 1;
+}
+
+/* Misère, a loader on lead: how many tricks the declarer surely loses. Count, for each
+ * loader, the suits where he is the forced hand with two cards or more (all above the
+ * declarer's lowest there); with k such suits for one loader, the declarer loses k tricks
+ * out of the next 2k: a lead of one of them he loses (the hand follows, the others keep
+ * their cards); another trick lost leaves k - 1 of them with two cards (one discard at
+ * most); a trick he must win (following another suit) leaves k - 1 of them with two cards
+ * and the last with one: he exits there and loses, the hand following. */
+static int declarer_loses_led(const Ctx *c) {
+    int d = c->declarer, k = 0;
+    for (int o = 0; o < 3; o++) {
+        if (o == d) continue;
+        int suits = 0;
+        for (int s = 0; s < 4; s++) {
+            uint32_t m = suit_byte(c->hand[d], s), t = suit_byte(c->hand[o], s);
+            if (m && POP8[t] >= 2 && __builtin_ctz(t) > __builtin_ctz(m)) suits++;
+        }
+        if (suits > k) k = suits;
+    }
+    return k;
+}
+
+/* Misère, the declarer on lead: how many tricks he surely loses. He exits in a suit A
+ * (another hand holds only cards above his lowest there) and loses; then a loader leads
+ * and declarer_loses_led counts, for a loader, the suits other than A where that loader is
+ * the forced hand with two cards or more, one fewer when he lacks A and one of them has
+ * just two (he may discard there on A), and A itself when he holds three cards there
+ * above the declarer's second lowest (he follows A and keeps two). */
+static int declarer_loses_on_lead(const Ctx *c, int n) {
+    int d = c->declarer, exits = 0, best = 0;
+    int two[3] = {0, 0, 0}, only_two[3] = {0, 0, 0};
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = suit_byte(c->hand[d], s);
+        if (!m) continue;
         for (int o = 0; o < 3; o++) {
             uint32_t t = suit_byte(c->hand[o], s);
             if (o == d || !t || __builtin_ctz(t) < __builtin_ctz(m)) continue;
-            safe = 1;
-            if (POP8[t] >= 3) solid = 1;
+            exits |= 1 << s;
+            if (POP8[t] >= 2) two[o] |= 1 << s;
+            if (POP8[t] == 2) only_two[o] |= 1 << s;
         }
-        exits += safe;
-        long_exits += solid;
     }
-    /* two exit suits, one of them solid enough to wait (it can be the second one) */
-    return exits >= 2 && long_exits >= 1;
+    for (int a = 0; a < 4; a++) {
+        if (!(exits >> a & 1)) continue;
+        uint32_t m = suit_byte(c->hand[d], a), m2 = m & (m - 1);
+        for (int o = 0; o < 3; o++) {
+            if (o == d) continue;
+            uint32_t t = suit_byte(c->hand[o], a);
+            int k = POP8[two[o] & ~(1 << a)];
+            if (!t && (only_two[o] & ~(1 << a))) k--;
+            if (m2 && POP8[t] >= 3 && __builtin_ctz(t) > __builtin_ctz(m2)) k++;
+            if (k > (n - 1) / 2) k = (n - 1) / 2;
+            if (1 + k > best) best = 1 + k;
+        }
+    }
+    return best;
 }
 
 /* Misère, the trick from here: must the declarer win it? On lead, yes when he has no safe
@@ -323,22 +371,35 @@ static int declarer_wins_one(const Ctx *c, int leader) {
     return 0;
 }
 
-/* Misère: can the declarer duck every remaining trick for sure? True when in each suit
- * both sides hold, all his cards are below all of theirs (then whatever they lead he
- * plays under, and he never gets the lead), and, if he is on lead, he has such a suit. */
-static int declarer_ducks_all(const Ctx *c, int leader) {
-    int d = c->declarer;
+/* Misère: how many tricks in a row the declarer surely loses from here. In a suit both
+ * sides hold, his low cards are those below all of the others' there: on a loader's lead
+ * of the suit he plays one and loses, on a lead of a suit he lacks he discards and loses,
+ * and on lead he exits with one (from a suit that never runs short, if any, else from the
+ * one with most). A trick takes one card from him (a discard need not be a low one: a
+ * suit that can run short holds a card that is not), and the others' cards only leave, so
+ * low cards stay low. A suit never runs short when all his cards there are low, or when
+ * no loader holds more of it than his low cards (every round takes a card from each
+ * holder); otherwise it lasts as many rounds as he has low cards there. The answer is the
+ * fewest such rounds: all the tricks when no suit runs short and a loader leads, none when
+ * he is on lead and no suit is held by both sides. */
+static int declarer_low_cards(const Ctx *c, int leader) {
+    int d = c->declarer, low = 16, mixed = 0;
     uint32_t mine = c->hand[d], theirs = 0;
     for (int o = 0; o < 3; o++)
         if (o != d) theirs |= c->hand[o];
-    int exit_suit = 0;
     for (int s = 0; s < 4; s++) {
         uint32_t m = suit_byte(mine, s), t = suit_byte(theirs, s);
         if (!m || !t) continue;
-        if (31 - __builtin_clz(m) > __builtin_ctz(t)) return 0;
-        exit_suit = 1;
+        mixed = 1;
+        int l = POP8[m & ((1u << __builtin_ctz(t)) - 1)];
+        int rounds = 0; /* rounds the loaders can lead: the longest holding */
+        for (int o = 0; o < 3; o++)
+            if (o != d && POP8[suit_byte(c->hand[o], s)] > rounds)
+                rounds = POP8[suit_byte(c->hand[o], s)];
+        if (l == POP8[m] || rounds <= l) continue; /* never short of low cards here */
+        if (l < low) low = l;
     }
-    return leader != d || exit_suit;
+    return leader == d && !mixed ? 0 : low;
 }
 
 /* Misère: is the declarer stuck with winners? True when in every suit he holds nobody
@@ -407,7 +468,7 @@ static int group_moves(uint32_t legal, uint32_t others, int *out) {
 }
 
 static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *moves, int n,
-                        int ttbest) {
+                        int ttbest, int target) {
     int score[16];
     int want = c->win[seat] == c->maxside[seat];
     if (wc < 0) {
@@ -437,7 +498,22 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
                 if (mate >= 0 && (suit_byte(c->hand[mate], s) >> hi & 1)) bonus[s] = 80;
             }
         }
-        int killer = c->killer[seat][popc(c->hand[seat])];
+        int cards = popc(c->hand[seat]), killer = c->killer[seat][cards];
+        /* a loader on lead: the counted seat's safe exit suits (another hand holds only
+         * cards above his lowest there), and whether the loaders can spare a trick */
+        int dexit = 0, spare = 0;
+        if (!want && !c->win[seat]) {
+            int d = c->declarer;
+            spare = cards > target;
+            for (int s = 0; s < 4; s++) {
+                uint32_t m = suit_byte(c->hand[d], s);
+                if (!m) continue;
+                for (int o = 0; o < 3; o++) {
+                    uint32_t t = suit_byte(c->hand[o], s);
+                    if (o != d && t && __builtin_ctz(t) > __builtin_ctz(m)) dexit |= 1 << s;
+                }
+            }
+        }
         for (int i = 0; i < n; i++) {
             int card = moves[i], s = card >> 3, r = card & 7, sc;
             if (want) {
@@ -457,16 +533,25 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
                 }
                 if (safe) sc = 200 + 8 * under + r;
                 else sc += 10 * under;
-            } else if (forcing(c, seat, s, r)) {
-                /* a loader: the highest forcing card, in the counted seat's shortest suit */
-                sc = 200 + r - 12 * POP8[suit_byte(c->hand[c->declarer], s)];
             } else {
-                sc = 50 - r;
-                for (int j = 0; j < nopp; j++) { /* lead under the other side's cards */
-                    uint32_t theirs = suit_byte(opp[j], s);
-                    if (!theirs) continue;
-                    if (theirs >> r) sc += 20;                    /* someone can go over */
-                    if ((int)__builtin_ctz(theirs) > r) sc += 30; /* must go over */
+                /* a loader. Needing every trick left: the highest forcing card, in the
+                 * counted seat's shortest suit. With a trick to spare (the loaders need
+                 * fewer than all the tricks left), first the leads
+                 * that take a low card from him (he has cards below the lead): those
+                 * in his safe exit suits, so that he cannot exit later, and among the
+                 * others first the suits where he must play under (his longest first,
+                 * the lead high), then those where he may; forcing leads after them */
+                uint32_t dm = suit_byte(c->hand[c->declarer], s);
+                int under = dm & ((1u << r) - 1), over = dm >> r;
+                if (spare && under) {
+                    sc = over ? 220 - r : 300 + 20 * POP8[dm] + r;
+                    if (dexit >> s & 1) sc += 900;
+                } else if (forcing(c, seat, s, r)) {
+                    sc = 200 + r - 12 * POP8[dm];
+                } else {
+                    sc = 50 - r; /* lead under his cards */
+                    if (over) sc += 20;                             /* he can go over */
+                    if (dm && (int)__builtin_ctz(dm) > r) sc += 30; /* he must go over */
                 }
             }
             if (card == killer) sc += 500;
@@ -610,8 +695,9 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             if (hi < target) return 0;
         }
         if (c->misere) {
-            if (declarer_ducks_all(c, leader)) {
-                e->ub = 0;
+            int low = declarer_low_cards(c, leader);
+            if (n - low < target) {
+                e->ub = (int8_t)(n - low < 0 ? 0 : n - low);
                 return 0;
             }
             if (declarer_wins_all(c, leader)) {
@@ -622,10 +708,22 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
                 e->ub = (int8_t)(n - 1);
                 return 0;
             }
-            if (target == n - 1 && n >= 3 && leader == c->declarer &&
-                declarer_loses_two(c)) {
-                if (n - 2 < e->ub) e->ub = (int8_t)(n - 2);
-                return 0;
+            /* the loaders can spare a trick or more: a cut needs the declarer to lose more
+             * than they spare, and he loses at most half the tricks when a loader leads,
+             * one more on lead (with every trick wanted the check above is the same) */
+            int gap = n - target;
+            if (gap >= 1 && (leader != c->declarer ? gap < n / 2 : gap <= (n - 1) / 2)) {
+                int lost;
+                if (leader != c->declarer) {
+                    lost = declarer_loses_led(c);
+                    if (lost > n / 2) lost = n / 2;
+                } else {
+                    lost = declarer_loses_on_lead(c, n);
+                }
+                if (lost > gap) {
+                    e->ub = (int8_t)(n - lost);
+                    return 0;
+                }
             }
             if (target == 1 && declarer_wins_one(c, leader)) {
                 e->lb = 1;
@@ -665,7 +763,7 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     if (c->ntalon) others |= talon_cards(c);
     int moves[16];
     int n = group_moves(legal, others, moves);
-    if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest);
+    if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest, target);
     int maxi = c->maxside[seat];
     int result = !maxi, best = -1;
     int rt = rule_trump(c);
