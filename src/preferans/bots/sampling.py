@@ -97,8 +97,9 @@ STRAIN_MARGIN = 1.5
 #: A misère the seed's holes catch this surely is not solved either.
 MISERE_HOPELESS = 0.9
 #: Whists a bid must promise over passing: the sampled deals are few and double-dummy
-#: play flatters the declarer a little.
-BID_MARGIN = 2.0
+#: play flatters the declarer a little. One whist beat two, and two beat three, in
+#: 1,000-deal duplicate matches (docs/bots.md).
+BID_MARGIN = 1.0
 #: Proposing a claim: our deals looked at from each answerer's side, and the deals drawn
 #: per deal for what that answerer could imagine.
 CLAIM_CHECK_WORLDS = 8
@@ -151,6 +152,7 @@ class SamplingBot:
         samples: int = DEFAULT_SAMPLES,
         threads: int = 1,
         bid_samples: int | None = None,
+        bid_margin: float = BID_MARGIN,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -161,6 +163,8 @@ class SamplingBot:
         #: discard, contract) and the whist calls (half of ``samples``, at least 6, unless
         #: given; docs/bots.md has what more deals there were measured to be worth).
         self.bid_samples = bid_samples if bid_samples is not None else max(6, samples // 2)
+        #: Whists a bid must promise over passing (``BID_MARGIN`` unless given).
+        self.bid_margin = bid_margin
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -612,7 +616,7 @@ class SamplingBot:
                 caught += world.weight * (taken > 0)
                 total += world.weight * _misere_value(rules, view.dealer, order, me, taken)
             options.append(Option(misere, total / weight_sum, None, caught / weight_sum))
-        return bid_decision(options, pass_, BID_MARGIN, ev, samples=len(worlds), exact=exact)
+        return bid_decision(options, pass_, self.bid_margin, ev, samples=len(worlds), exact=exact)
 
     def _bare_tricks(
         self, view: View, worlds: list[World], *, games: bool, misere: bool
