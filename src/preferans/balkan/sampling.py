@@ -309,7 +309,7 @@ def _play(bot: SamplingBot, view: View) -> Decision | None:
     order = tuple(view.active)
     index = {s: i for i, s in enumerate(order)}
     objective = Objective.MISERE if contract.is_misere else Objective.TRICKS
-    worlds, exact = bot._worlds(view, bot.samples)
+    worlds, exact = bot.card_worlds(view, bot.samples)
     if not worlds:
         return None
     trump = _trump(contract)

@@ -59,6 +59,7 @@ from preferans.bots.heuristic import (
 )
 from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_world
 from preferans.bots.payoff import deal_value, split_defence, synth_result
+from preferans.bots.play_reading import card_weights, resample_worlds
 from preferans.cards import Card, CardSet
 from preferans.contracts import MISERE, Contract, Strain, bid_ladder
 from preferans.errors import PreferansError
@@ -153,6 +154,8 @@ class SamplingBot:
         threads: int = 1,
         bid_samples: int | None = None,
         bid_margin: float = BID_MARGIN,
+        read_pool: int = 0,
+        read_factor: float = 0.1,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -165,6 +168,13 @@ class SamplingBot:
         self.bid_samples = bid_samples if bid_samples is not None else max(6, samples // 2)
         #: Whists a bid must promise over passing (``BID_MARGIN`` unless given).
         self.bid_margin = bid_margin
+        #: Card play: the others' cards are read on a pool of ``read_pool`` times the
+        #: deals (0: not read), each card the heuristic would not have played weighing
+        #: its deal by ``read_factor`` (:mod:`preferans.bots.play_reading`).
+        if read_pool < 0 or not 0.0 < read_factor <= 1.0:
+            raise PreferansError("read_pool must be >= 0 and 0 < read_factor <= 1")
+        self.read_pool = read_pool
+        self.read_factor = read_factor
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -219,6 +229,20 @@ class SamplingBot:
         rng = decision_rng(self.seed, view, "worlds")
         return draw_worlds(view, rng, count)
 
+    def card_worlds(self, view: View, count: int) -> tuple[list[World], bool]:
+        """Deals for a card decision: with reading on, ``read_pool`` times ``count``
+        drawn, weighed by the others' cards and drawn down to ``count`` (all of them,
+        weighed, when they are few enough to enumerate)."""
+        if self.read_pool == 0:
+            return self._worlds(view, count)
+        worlds, exact = self._worlds(view, count * self.read_pool)
+        weights = card_weights(view, worlds, self.read_factor)
+        if exact:
+            weighed = [World(w.slots, wt) for w, wt in zip(worlds, weights, strict=True)]
+            return [w for w in weighed if w.weight > 0], True
+        rng = decision_rng(self.seed, view, "reading")
+        return resample_worlds(worlds, weights, count, rng), False
+
     def _draw(self, slots: Slots, rng: _Random, count: int) -> list[World]:
         """``count`` deals drawn uniformly from ``slots`` (the declarer's plans)."""
         return [w for w in (random_world(slots, rng) for _ in range(count)) if w is not None]
@@ -254,7 +278,7 @@ class SamplingBot:
         if objective is not Objective.TRICKS and len(view.hand) > EARLY_CARDS:
             # Raspasy and misère solves are the slow ones; early on, fewer deals.
             count = max(4, self.samples // 2)
-        worlds, exact = self._worlds(view, count)
+        worlds, exact = self.card_worlds(view, count)
         if not worlds:
             return None
 

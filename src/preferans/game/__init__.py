@@ -11,7 +11,7 @@
 from preferans.game.deal import Deal, active_seats
 from preferans.game.errors import IllegalActionError
 from preferans.game.phase import Phase
-from preferans.game.resample import resample
+from preferans.game.resample import replay, resample
 from preferans.game.start import new_deal
 from preferans.game.state import DealState
 from preferans.game.trick import Trick
@@ -28,5 +28,6 @@ __all__ = [
     "View",
     "active_seats",
     "new_deal",
+    "replay",
     "resample",
 ]

@@ -10,6 +10,7 @@ follow suit has none of it; one that neither followed nor trumped has no trumps 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 
 from preferans.actions import THROW_TALON, Action, CardAction, Declare, card_action
 from preferans.cards import DECK, Card, CardSet
@@ -23,7 +24,7 @@ from preferans.game.views import View
 from preferans.result import DealKind
 from preferans.seats import Seat
 
-__all__ = ["resample"]
+__all__ = ["replay", "resample"]
 
 _TALON = -1
 _DISCARD = -2
@@ -32,6 +33,49 @@ _FULL = 0xFFFFFFFF
 
 def resample(view: View, rng: random.Random) -> DealState:
     """A full state consistent with ``view``: same history, hidden cards redrawn."""
+    state, discards = _start(view, rng, None)
+    history = view.history
+    i = 0
+    while i < len(history):
+        action = history[i][1]
+        state = state.apply(discards.pop() if action is None else action)
+        i = len(state.history)
+    return state
+
+
+def replay(
+    view: View,
+    hands: Mapping[Seat, int],
+    talon: int = 0,
+    discard: int = 0,
+) -> Iterator[tuple[DealState, Action]]:
+    """The view's history replayed in one placement of the hidden cards: each state with
+    the action taken from it (what another seat saw when it acted, in that deal).
+
+    ``hands`` are the hidden seats' cards now, ``talon`` the hidden talon cards and
+    ``discard`` the hidden discard (masks); the known cards are the view's own. Raises
+    :class:`PreferansError` when the placement does not fit the view.
+    """
+    placed: dict[int, int] = {int(seat): mask for seat, mask in hands.items()}
+    placed[_TALON] = talon
+    placed[_DISCARD] = discard
+    state, discards = _start(view, random.Random(0), placed)
+    history = view.history
+    i = 0
+    while i < len(history):
+        action = history[i][1]
+        if action is None:
+            action = discards.pop()
+        yield state, action
+        state = state.apply(action)
+        i = len(state.history)
+
+
+def _start(
+    view: View, rng: random.Random, placed: Mapping[int, int] | None
+) -> tuple[DealState, list[Action]]:
+    """The deal's first state with the hidden cards drawn (or as ``placed``: slot key →
+    mask), and the hidden discards for the history's unseen discard actions."""
     rules = view.rules
     declarer = view.declarer
     contract = view.contract
@@ -106,7 +150,7 @@ def resample(view: View, rng: random.Random) -> DealState:
         slots.append((_DISCARD, n_discard, _FULL))
 
     pool = DECK.mask & ~known_mask
-    filled = _fill(pool, slots, rng)
+    filled = _fill(pool, slots, rng) if placed is None else _check_placed(pool, slots, placed)
 
     for key, mask in filled.items():
         if key >= 0:
@@ -134,15 +178,24 @@ def resample(view: View, rng: random.Random) -> DealState:
         rng.shuffle(hidden)
         discards = [card_action(c) for c in hidden]
     state = new_deal(rules, deal, raspasy_run=view.raspasy_run, refe=view.refe)
-    history = view.history
-    i = 0
-    while i < len(history):
-        action = history[i][1]
-        if action is None:
-            action = discards.pop()
-        state = state.apply(action)
-        i = len(state.history)
-    return state
+    return state, discards
+
+
+def _check_placed(
+    pool: int, slots: list[tuple[int, int, int]], placed: Mapping[int, int]
+) -> dict[int, int]:
+    """The given placement, if it deals exactly the pool into the slots as allowed."""
+    out: dict[int, int] = {}
+    used = 0
+    for key, size, allowed in slots:
+        mask = placed.get(key, 0)
+        if mask.bit_count() != size or mask & ~allowed or mask & used:
+            raise PreferansError("the placement does not fit the view")
+        used |= mask
+        out[key] = mask
+    if used != pool:
+        raise PreferansError("the placement does not fit the view")
+    return out
 
 
 def _mask(cards: list[Card]) -> int:
