@@ -68,6 +68,11 @@ static uint8_t TOPRUN[256][256]; /* TOPRUN[rem][hand]: how many top cards of rem
  * (one suit): one move stands for its equivalent cards. */
 static uint8_t REPS[256][256];
 static uint8_t POP8[256];
+/* SURE[mine][theirs]: trumps of `mine` that surely take a trick against the trumps of
+ * `theirs` (one suit): each of his trumps is played on a trick of its own and wins it
+ * unless a higher trump of theirs falls on it, each of theirs on one trick at most; so
+ * his count less the largest matching of theirs to lower trumps of his. */
+static uint8_t SURE[256][256];
 
 static void init_tables(void) {
     for (int rem = 0; rem < 256; rem++) {
@@ -101,6 +106,15 @@ static void init_tables(void) {
                 }
             }
             REPS[mine][theirs] = (uint8_t)reps;
+            int higher = 0, beaten = 0;
+            for (int b = 7; b >= 0; b--) {
+                if (theirs >> b & 1) higher++;
+                else if ((mine >> b & 1) && higher) {
+                    higher--;
+                    beaten++;
+                }
+            }
+            SURE[mine][theirs] = (uint8_t)(__builtin_popcount((unsigned)mine) - beaten);
         }
     }
 }
@@ -650,9 +664,16 @@ static int last_trick_winner(const Ctx *c, int leader) {
 /* Can the max side make the counted tricks from here at least `target`? */
 #ifdef DD_STATS
 static long long st_nodes, st_searches, st_ttcut, st_qt;
+/* st_c: at trick starts 0 probes, 1-2 table cuts (lower, upper), 3-4 trump bounds, 5-6 quick
+ * tricks; 10-11 cut nodes at trick starts and those cut by the first move, 12-13 the same
+ * inside tricks; 20 + 20 * (a defender leads) + 2 * gap + result: expanded trick starts,
+ * gap = tricks left - target (9: 9 or more) */
+static long long st_c[64];
 #define STAT(x) (x)++
+#define CNT(i) (st_c[i]++)
 #else
 #define STAT(x)
+#define CNT(i)
 #endif
 
 static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int target) {
@@ -674,25 +695,27 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
          * is kept in the entry for the next visit */
         make_key(c, leader, &k1, &k2);
         e = tt_probe(c, k1, k2, n);
-        if (e->lb >= target) return 1;
-        if (e->ub < target) return 0;
+        CNT(0);
+        if (e->lb >= target) { CNT(1); return 1; }
+        if (e->ub < target) { CNT(2); return 0; }
         if (c->trump >= 0) {
-            /* the top trumps of one hand each take a trick, whoever leads */
-            uint32_t trumps = suit_byte(c->hand[0] | c->hand[1] | c->hand[2], c->trump);
+            /* trump tricks that one hand takes whoever leads: the declarer's against both
+             * defenders' trumps, a defender's against the declarer's (a trick his partner
+             * overtrumps is the defenders' all the same) */
+            int t = c->trump, d = c->declarer;
+            uint32_t dt = suit_byte(c->hand[d], t), ot = 0;
             int lo = 0, hi = n;
             for (int o = 0; o < 3; o++) {
-                int run = TOPRUN[trumps][suit_byte(c->hand[o], c->trump)];
-                if (!run) continue;
-                if (c->win[o]) {
-                    if (run > lo) lo = run;
-                } else if (n - run < hi) {
-                    hi = n - run;
-                }
+                if (o == d) continue;
+                uint32_t m = suit_byte(c->hand[o], t);
+                ot |= m;
+                if (n - SURE[m][dt] < hi) hi = n - SURE[m][dt];
             }
+            lo = SURE[dt][ot];
             if (lo > e->lb) e->lb = (int8_t)lo;
             if (hi < e->ub) e->ub = (int8_t)hi;
-            if (lo >= target) return 1;
-            if (hi < target) return 0;
+            if (lo >= target) { CNT(3); return 1; }
+            if (hi < target) { CNT(4); return 0; }
         }
         if (c->misere) {
             int low = declarer_low_cards(c, leader);
@@ -741,10 +764,10 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             }
             if (c->maxside[leader]) {
                 if (qt > e->lb) e->lb = (int8_t)qt;
-                if (qt >= target) return 1;
+                if (qt >= target) { CNT(5); return 1; }
             } else {
                 if (n - qt < e->ub) e->ub = (int8_t)(n - qt);
-                if (n - qt < target) return 0;
+                if (n - qt < target) { CNT(6); return 0; }
             }
         }
         if (e->best) ttbest = rel_to_card(c->hand[0] | c->hand[1] | c->hand[2], e->best);
@@ -785,6 +808,12 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         } else
             r = search(c, leader, c->next[seat], k + 1, nws, nwc, target);
         c->hand[seat] ^= 1u << card;
+#ifdef DD_STATS
+        if (r == maxi) { /* cut nodes, and those where the first move cut */
+            st_c[k == 0 ? 10 : 12]++;
+            if (i == 0) st_c[k == 0 ? 11 : 13]++;
+        }
+#endif
         if (r == maxi) {
             if (k == 0) c->killer[seat][popc(c->hand[seat])] = card;
             result = r;
@@ -792,6 +821,13 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             break;
         }
     }
+#ifdef DD_STATS
+    if (k == 0 && e) {
+        int gap = popc(c->hand[leader]) - target; if (gap > 9) gap = 9;
+        int side = c->win[leader] ? 0 : 1;
+        st_c[20 + side * 20 + gap * 2 + result]++;
+    }
+#endif
     if (e) {
         /* re-probe: deeper searches may have replaced our slot */
         e = tt_probe(c, k1, k2, popc(c->hand[leader]));
@@ -1212,8 +1248,12 @@ static PyObject *dd_solve_batch(PyObject *self, PyObject *args) {
 
 #ifdef DD_STATS
 static PyObject *dd_stats(PyObject *self, PyObject *args) {
-    PyObject *r = Py_BuildValue("(LLLL)", st_nodes, st_searches, st_ttcut, st_qt);
+    PyObject *r = PyList_New(0);
+    PyList_Append(r, PyLong_FromLongLong(st_nodes));
+    PyList_Append(r, PyLong_FromLongLong(st_searches));
+    for (int i = 0; i < 64; i++) PyList_Append(r, PyLong_FromLongLong(st_c[i]));
     st_nodes = st_searches = st_ttcut = st_qt = 0;
+    memset(st_c, 0, sizeof st_c);
     return r;
 }
 #endif
