@@ -205,7 +205,13 @@ static int quick_tricks(const Ctx *c, int leader) {
             if (s != t) qt += cash_suit(c, leader, all, s);
         return qt;
     }
-    qt = run;
+    /* his trump tricks: each trump takes one unless a higher trump of the other side falls
+     * on it (a partner's overruff keeps the trick for the side); they are other tricks than
+     * the side-suit ones below, cashed first */
+    uint32_t opp = 0;
+    for (int o = 0; o < 3; o++)
+        if (o != leader && c->win[o] != c->win[leader]) opp |= c->hand[o];
+    qt = SURE[suit_byte(mine, t)][suit_byte(opp, t)];
     for (int s = 0; s < 4; s++) {
         if (s == t) continue;
         int k = TOPRUN[suit_byte(all, s)][suit_byte(mine, s)];
@@ -220,6 +226,21 @@ static int quick_tricks(const Ctx *c, int leader) {
         qt += k;
     }
     return qt;
+}
+
+/* Tricks objective with trumps, a defender on lead: are the declarer's quick tricks (as if
+ * he led) his all the same? Yes when the defenders hold no trumps and he holds one. A
+ * lead of a suit whose top card he holds he wins with it (nobody can ruff; that suit's
+ * count falls by the trick he takes); a suit he holds without its top card he follows
+ * with a card not counted; a suit he lacks he ruffs and wins, a trump for a trick. The
+ * defenders' discards only remove cards that could stop him, and while they keep the
+ * lead the same holds at the next trick. */
+static inline int declarer_keeps_quick(const Ctx *c) {
+    int t = c->trump, d = c->declarer;
+    uint32_t theirs = 0;
+    for (int o = 0; o < 3; o++)
+        if (o != d) theirs |= c->hand[o];
+    return !suit_byte(theirs, t) && suit_byte(c->hand[d], t);
 }
 
 /* Tricks objective, a defender on lead: can he hand the lead to his partner? Yes when he
@@ -768,6 +789,11 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             } else {
                 if (n - qt < e->ub) e->ub = (int8_t)(n - qt);
                 if (n - qt < target) { CNT(6); return 0; }
+                if (c->trump >= 0 && declarer_keeps_quick(c)) {
+                    int dq = quick_tricks(c, c->declarer);
+                    if (dq > e->lb) e->lb = (int8_t)dq;
+                    if (dq >= target) { CNT(7); return 1; }
+                }
             }
         }
         if (e->best) ttbest = rel_to_card(c->hand[0] | c->hand[1] | c->hand[2], e->best);
@@ -786,13 +812,23 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     if (c->ntalon) others |= talon_cards(c);
     int moves[16];
     int n = group_moves(legal, others, moves);
+#ifdef DD_STATS
+    st_c[50 + 2 * k]++;
+    st_c[51 + 2 * k] += n;
+#endif
     if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest, target);
     int maxi = c->maxside[seat];
     int result = !maxi, best = -1;
     int rt = rule_trump(c);
+#ifdef DD_STATS
+    long long nodes0 = st_nodes;
+#endif
     for (int i = 0; i < n; i++) {
         int card = moves[i];
         int nws = ws, nwc = wc;
+#ifdef DD_STATS
+        long long mstart = st_nodes;
+#endif
         if (wc < 0 || beats(card, wc, rt)) {
             nws = seat;
             nwc = card;
@@ -812,6 +848,8 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         if (r == maxi) { /* cut nodes, and those where the first move cut */
             st_c[k == 0 ? 10 : 12]++;
             if (i == 0) st_c[k == 0 ? 11 : 13]++;
+            /* 14 + k * 2 + (seat is a defender): nodes spent before the cutting move */
+            if (i > 0) st_c[14 + k * 2 + !c->win[seat]] += mstart - nodes0;
         }
 #endif
         if (r == maxi) {
@@ -826,6 +864,11 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         int gap = popc(c->hand[leader]) - target; if (gap > 9) gap = 9;
         int side = c->win[leader] ? 0 : 1;
         st_c[20 + side * 20 + gap * 2 + result]++;
+        if (c->trump >= 0 && side && result) {
+            uint32_t th = 0;
+            for (int o = 0; o < 3; o++) if (o != c->declarer) th |= c->hand[o];
+            st_c[60 + 2 * !!suit_byte(th, c->trump) + !!suit_byte(c->hand[c->declarer], c->trump)]++;
+        }
     }
 #endif
     if (e) {
