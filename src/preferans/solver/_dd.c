@@ -128,6 +128,11 @@ static inline int popc(uint32_t x) {
     return (int)((x * 0x01010101u) >> 24);
 }
 static inline uint32_t suit_byte(uint32_t m, int s) { return (m >> (8 * s)) & 0xFFu; }
+/* The suits a hand holds, as 4 bits. */
+static inline int held_suits(uint32_t m) {
+    return (m & 0xFFu ? 1 : 0) | (m & 0xFF00u ? 2 : 0) | (m & 0xFF0000u ? 4 : 0) |
+           (m & 0xFF000000u ? 8 : 0);
+}
 
 static inline int beats(int card, int best, int trump) {
     if ((card >> 3) == (best >> 3)) return card > best;
@@ -517,20 +522,28 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
             if (c->win[o] != c->win[seat]) opp[nopp++] = c->hand[o];
             else if (c->hand[o]) mate = o;
         }
+        /* with trumps, for a seat that wants tricks: suits where an opponent void in them
+         * can ruff (a top card there is no safe winner), and safe suits the partner
+         * lacks and can ruff (a lead there makes his trumps tricks: tried first) */
+        int unsafe = 0, ruff = 0;
+        if (want && c->trump >= 0) {
+            int t = c->trump;
+            for (int i = 0; i < nopp; i++)
+                if (suit_byte(opp[i], t)) unsafe |= ~held_suits(opp[i]);
+            unsafe &= ~(1 << t) & 0xF;
+            if (mate >= 0 && suit_byte(c->hand[mate], t))
+                ruff = ~held_suits(c->hand[mate]) & ~unsafe & ~(1 << t) & 0xF;
+        }
         for (int s = 0; s < 4; s++) {
             uint32_t rem = suit_byte(all, s);
             if (!suit_byte(c->hand[seat], s)) continue;
             int hi = 31 - __builtin_clz(rem);
-            top[s] = hi;
+            top[s] = unsafe >> s & 1 ? -1 : hi;
             bonus[s] = 0;
             if (want) {
-                int safe = 1;
-                if (c->trump >= 0 && s != c->trump)
-                    for (int i = 0; i < nopp; i++)
-                        if (suit_byte(opp[i], c->trump) && !suit_byte(opp[i], s)) safe = 0;
-                if (!safe) top[s] = -1; /* a top card there is no safe winner */
                 /* lead towards a partner's top card */
                 if (mate >= 0 && (suit_byte(c->hand[mate], s) >> hi & 1)) bonus[s] = 80;
+                if (ruff >> s & 1) bonus[s] += 1000;
             }
         }
         int cards = popc(c->hand[seat]), killer = c->killer[seat][cards];
