@@ -524,8 +524,10 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
         }
         /* with trumps, for a seat that wants tricks: suits where an opponent void in them
          * can ruff (a top card there is no safe winner), and safe suits the partner
-         * lacks and can ruff (a lead there makes his trumps tricks: tried first) */
-        int unsafe = 0, ruff = 0;
+         * lacks and can ruff (a lead there makes his trumps tricks: tried first). Low
+         * cards: a defender leads the ruffable suits late, the declarer early (it shortens
+         * the defenders' trumps) and his low trumps last */
+        int unsafe = 0, ruff = 0, tb[4] = {0, 0, 0, 0};
         if (want && c->trump >= 0) {
             int t = c->trump;
             for (int i = 0; i < nopp; i++)
@@ -533,6 +535,11 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
             unsafe &= ~(1 << t) & 0xF;
             if (mate >= 0 && suit_byte(c->hand[mate], t))
                 ruff = ~held_suits(c->hand[mate]) & ~unsafe & ~(1 << t) & 0xF;
+            for (int s = 0; s < 4; s++) {
+                if (unsafe >> s & 1) tb[s] = mate >= 0 ? -30 : 30;
+                if (ruff >> s & 1) tb[s] = 1000;
+            }
+            if (mate < 0) tb[t] = -60;
         }
         for (int s = 0; s < 4; s++) {
             uint32_t rem = suit_byte(all, s);
@@ -543,7 +550,7 @@ static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *move
             if (want) {
                 /* lead towards a partner's top card */
                 if (mate >= 0 && (suit_byte(c->hand[mate], s) >> hi & 1)) bonus[s] = 80;
-                if (ruff >> s & 1) bonus[s] += 1000;
+                bonus[s] += tb[s];
             }
         }
         int cards = popc(c->hand[seat]), killer = c->killer[seat][cards];
