@@ -186,6 +186,26 @@ static inline int cash_suit(const Ctx *c, int leader, uint32_t all, int s) {
     return POP8[mine];
 }
 
+/* Trumps: the side-suit tricks the leader cashes before anyone else with trumps can ruff:
+ * per suit his top run, but only as many rounds as each such hand can follow (an opponent
+ * would win the trick, a partner would be forced to and take the lead away). */
+static inline int ruff_safe_tricks(const Ctx *c, int leader, uint32_t all) {
+    int t = c->trump, qt = 0;
+    uint32_t mine = c->hand[leader];
+    for (int s = 0; s < 4; s++) {
+        if (s == t) continue;
+        int k = TOPRUN[suit_byte(all, s)][suit_byte(mine, s)];
+        if (!k) continue;
+        for (int o = 0; o < 3; o++) {
+            if (o == leader || !suit_byte(c->hand[o], t)) continue;
+            int len = POP8[suit_byte(c->hand[o], s)];
+            if (len < k) k = len;
+        }
+        qt += k;
+    }
+    return qt;
+}
+
 /* Quick tricks the leader can cash on his own: top cards, safe from ruffs. Cashing one
  * suit never spoils another: the others' discards only remove cards that could have
  * stopped him. */
@@ -212,40 +232,50 @@ static int quick_tricks(const Ctx *c, int leader) {
     }
     /* his trump tricks: each trump takes one unless a higher trump of the other side falls
      * on it (a partner's overruff keeps the trick for the side); they are other tricks than
-     * the side-suit ones below, cashed first */
+     * the side-suit ones, cashed first */
     uint32_t opp = 0;
     for (int o = 0; o < 3; o++)
         if (o != leader && c->win[o] != c->win[leader]) opp |= c->hand[o];
-    qt = SURE[suit_byte(mine, t)][suit_byte(opp, t)];
-    for (int s = 0; s < 4; s++) {
-        if (s == t) continue;
-        int k = TOPRUN[suit_byte(all, s)][suit_byte(mine, s)];
-        if (!k) continue;
-        /* anyone else with trumps may ruff once void: an opponent would win the trick, a
-         * partner would be forced to and take the lead away */
-        for (int o = 0; o < 3; o++) {
-            if (o == leader || !suit_byte(c->hand[o], t)) continue;
-            int len = POP8[suit_byte(c->hand[o], s)];
-            if (len < k) k = len;
-        }
-        qt += k;
-    }
-    return qt;
+    return SURE[suit_byte(mine, t)][suit_byte(opp, t)] + ruff_safe_tricks(c, leader, all);
 }
 
-/* Tricks objective with trumps, a defender on lead: are the declarer's quick tricks (as if
- * he led) his all the same? Yes when the defenders hold no trumps and he holds one. A
- * lead of a suit whose top card he holds he wins with it (nobody can ruff; that suit's
- * count falls by the trick he takes); a suit he holds without its top card he follows
- * with a card not counted; a suit he lacks he ruffs and wins, a trump for a trick. The
- * defenders' discards only remove cards that could stop him, and while they keep the
- * lead the same holds at the next trick. */
-static inline int declarer_keeps_quick(const Ctx *c) {
+/* Tricks objective, a defender on lead: tricks the declarer surely takes all the same.
+ * (1) When he holds the top card of every suit the leader holds, safe from a ruff (every
+ * defender with trumps follows it) or trumps: he wins this trick with it and keeps his
+ * quick tricks as leader (that suit's count falls by the trick he takes, no other count
+ * falls; with trumps drawn as in quick_tricks the defenders' trump lengths do not change).
+ * (2) With trumps, when the defenders hold none and he holds one: a suit whose top card he
+ * holds he wins, one he holds without it he follows with a card not counted, one he lacks
+ * he ruffs and wins; while they keep the lead the same holds at the next trick. (3) With
+ * trumps, when his trumps take one trick or more against theirs (SURE >= 1): his sure
+ * trump tricks and his ruff-safe side-suit tricks. Until he first wins a trick he loses
+ * only cards not counted: a suit he holds without a counted card he follows low, one he
+ * lacks he ruffs, and a trump of his beaten by a higher one of theirs leaves the sure count
+ * as it was (that pair leaves the matching); he cannot run out of trumps first, since at
+ * least SURE of them win. A counted side card wins (every defender with trumps follows),
+ * and from the lead he cashes the side tricks; his trumps take their count whatever
+ * happens. */
+static int declarer_sure(const Ctx *c, int leader) {
     int t = c->trump, d = c->declarer;
-    uint32_t theirs = 0;
+    uint32_t mine = c->hand[d], theirs = 0;
     for (int o = 0; o < 3; o++)
         if (o != d) theirs |= c->hand[o];
-    return !suit_byte(theirs, t) && suit_byte(c->hand[d], t);
+    uint32_t all = mine | theirs;
+    int first = 1;
+    for (int s = 0; s < 4 && first; s++) {
+        if (!suit_byte(c->hand[leader], s)) continue;
+        uint32_t m = suit_byte(mine, s);
+        if (!(m >> (31 - __builtin_clz(suit_byte(all, s))) & 1)) first = 0;
+        else if (t >= 0 && s != t)
+            for (int o = 0; o < 3; o++)
+                if (o != d && suit_byte(c->hand[o], t) && !suit_byte(c->hand[o], s)) first = 0;
+    }
+    if (first) return quick_tricks(c, d);
+    if (t < 0) return 0;
+    uint32_t dt = suit_byte(mine, t), ot = suit_byte(theirs, t);
+    if (!ot) return dt ? quick_tricks(c, d) : 0;
+    int sure = SURE[dt][ot];
+    return sure ? sure + ruff_safe_tricks(c, d, all) : 0;
 }
 
 /* Tricks objective, a defender on lead: can he hand the lead to his partner? Yes when he
@@ -809,11 +839,9 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
             } else {
                 if (n - qt < e->ub) e->ub = (int8_t)(n - qt);
                 if (n - qt < target) { CNT(6); return 0; }
-                if (c->trump >= 0 && declarer_keeps_quick(c)) {
-                    int dq = quick_tricks(c, c->declarer);
-                    if (dq > e->lb) e->lb = (int8_t)dq;
-                    if (dq >= target) { CNT(7); return 1; }
-                }
+                int dq = declarer_sure(c, leader);
+                if (dq > e->lb) e->lb = (int8_t)dq;
+                if (dq >= target) { CNT(7); return 1; }
             }
         }
         if (e->best) ttbest = rel_to_card(c->hand[0] | c->hand[1] | c->hand[2], e->best);
