@@ -537,6 +537,32 @@ static int group_moves(uint32_t legal, uint32_t others, int *out) {
     return n;
 }
 
+/* Tricks objective, following with cards of one suit: one card per run of equivalent
+ * cards, in the order order_moves would give them: when the trick is already going the
+ * seat's way, the cards that do not beat it from the lowest, then the winners from the
+ * lowest; otherwise the cheapest winners first, then the lowest losers. */
+static inline int follow_moves(const Ctx *c, int seat, int ws, int wc, uint32_t legal,
+                               uint32_t others, int *out) {
+    int s = __builtin_ctz(legal) >> 3, n = 0;
+    uint32_t reps = REPS[suit_byte(legal, s)][suit_byte(others, s)], win;
+    if (wc >> 3 == s) win = reps & ~((2u << (wc & 7)) - 1);
+    else win = s == c->trump ? reps : 0;
+    uint32_t lose = reps & ~win, first = win, then = lose;
+    if (counted(c, ws) == c->maxside[seat]) {
+        first = lose;
+        then = win;
+    }
+    while (first) {
+        out[n++] = 8 * s + __builtin_ctz(first);
+        first &= first - 1;
+    }
+    while (then) {
+        out[n++] = 8 * s + __builtin_ctz(then);
+        then &= then - 1;
+    }
+    return n;
+}
+
 static void order_moves(const Ctx *c, int seat, int k, int ws, int wc, int *moves, int n,
                         int ttbest, int target) {
     int score[16];
@@ -739,7 +765,7 @@ static long long st_nodes, st_searches, st_ttcut, st_qt;
  * tricks; 10-11 cut nodes at trick starts and those cut by the first move, 12-13 the same
  * inside tricks; 20 + 20 * (a defender leads) + 2 * gap + result: expanded trick starts,
  * gap = tricks left - target (9: 9 or more) */
-static long long st_c[64];
+static long long st_c[128];
 #define STAT(x) (x)++
 #define CNT(i) (st_c[i]++)
 #else
@@ -858,13 +884,18 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) ^ c->hand[seat];
     for (int i = 0; i < k; i++) others |= 1u << c->trick[i];
     if (c->ntalon) others |= talon_cards(c);
-    int moves[16];
-    int n = group_moves(legal, others, moves);
+    int moves[16], n;
+    /* tricks objective, following in one suit: runs straight in order, no scores */
+    if (k > 0 && !c->misere && !(legal & ~(0xFFu << (8 * (__builtin_ctz(legal) >> 3))))) {
+        n = follow_moves(c, seat, ws, wc, legal, others, moves);
+    } else {
+    n = group_moves(legal, others, moves);
 #ifdef DD_STATS
-    st_c[50 + 2 * k]++;
-    st_c[51 + 2 * k] += n;
+    st_c[100 + 2 * k]++;
+    st_c[101 + 2 * k] += n;
 #endif
     if (n > 1) order_moves(c, seat, k, ws, wc, moves, n, ttbest, target);
+    }
     int maxi = c->maxside[seat];
     int result = !maxi, best = -1;
     int rt = rule_trump(c);
@@ -915,7 +946,7 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
         if (c->trump >= 0 && side && result) {
             uint32_t th = 0;
             for (int o = 0; o < 3; o++) if (o != c->declarer) th |= c->hand[o];
-            st_c[60 + 2 * !!suit_byte(th, c->trump) + !!suit_byte(c->hand[c->declarer], c->trump)]++;
+            st_c[106 + 2 * !!suit_byte(th, c->trump) + !!suit_byte(c->hand[c->declarer], c->trump)]++;
         }
     }
 #endif
@@ -1342,7 +1373,7 @@ static PyObject *dd_stats(PyObject *self, PyObject *args) {
     PyObject *r = PyList_New(0);
     PyList_Append(r, PyLong_FromLongLong(st_nodes));
     PyList_Append(r, PyLong_FromLongLong(st_searches));
-    for (int i = 0; i < 64; i++) PyList_Append(r, PyLong_FromLongLong(st_c[i]));
+    for (int i = 0; i < 128; i++) PyList_Append(r, PyLong_FromLongLong(st_c[i]));
     st_nodes = st_searches = st_ttcut = st_qt = 0;
     memset(st_c, 0, sizeof st_c);
     return r;
