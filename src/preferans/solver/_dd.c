@@ -544,6 +544,21 @@ static int group_moves(uint32_t legal, uint32_t others, int *out) {
 static inline int follow_moves(const Ctx *c, int seat, int ws, int wc, uint32_t legal,
                                uint32_t others, int *out) {
     int s = __builtin_ctz(legal) >> 3, n = 0;
+    if (legal & ~(0xFFu << (8 * s))) {
+        /* discards (void in the suit led and, with trumps, in trumps): none wins, the
+         * lowest first, suit by suit within a rank */
+        uint32_t reps = 0;
+        for (int u = 0; u < 4; u++)
+            reps |= (uint32_t)REPS[suit_byte(legal, u)][suit_byte(others, u)] << (8 * u);
+        for (int r = 0; r < 8; r++) {
+            uint32_t m = reps >> r & 0x01010101u;
+            while (m) {
+                out[n++] = (__builtin_ctz(m) & ~7) + r;
+                m &= m - 1;
+            }
+        }
+        return n;
+    }
     uint32_t reps = REPS[suit_byte(legal, s)][suit_byte(others, s)], win;
     if (wc >> 3 == s) win = reps & ~((2u << (wc & 7)) - 1);
     else win = s == c->trump ? reps : 0;
@@ -885,8 +900,8 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     for (int i = 0; i < k; i++) others |= 1u << c->trick[i];
     if (c->ntalon) others |= talon_cards(c);
     int moves[16], n;
-    /* tricks objective, following in one suit: runs straight in order, no scores */
-    if (k > 0 && !c->misere && !(legal & ~(0xFFu << (8 * (__builtin_ctz(legal) >> 3))))) {
+    /* tricks objective, following: runs straight in order, no scores */
+    if (k > 0 && !c->misere) {
         n = follow_moves(c, seat, ws, wc, legal, others, moves);
     } else {
     n = group_moves(legal, others, moves);
