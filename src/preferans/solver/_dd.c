@@ -254,16 +254,18 @@ static int quick_tricks(const Ctx *c, int leader) {
  * as it was (that pair leaves the matching); he cannot run out of trumps first, since at
  * least SURE of them win. A counted side card wins (every defender with trumps follows),
  * and from the lead he cashes the side tricks; his trumps take their count whatever
- * happens. (4) With no trumps left: min(quick tricks, m - W), W the sum over the suits
- * whose top card a defender holds of the defenders' longest holding there, when W <= m -
- * tau (tau: the suits whose top card is his and where they hold cards). Until his first
- * trick every trick is led in a suit of W (else he wins with his top card) and takes a
- * card from its longest defender holding, so there are at most W of them; he plays cards
- * not counted first (following in a suit of W, discarding), then counted ones other than
- * the top card of a suit of tau, and there are m - tau >= W of those (a suit whose top
- * falls to him leaves W and joins tau), so no suit of tau changes hands. Each counted
- * card he loses costs one quick trick: he keeps quick tricks - max(0, W - (m - quick
- * tricks)) from his first trick on. */
+ * happens. (4) Otherwise: min(quick tricks, m - W), W the sum over the suits whose top
+ * card a defender holds or that can be ruffed (side suits some defender with trumps
+ * lacks) of the defenders' longest holding there, when W <= m - tau (tau: the other suits
+ * where they hold cards). Until his first trick every trick is led in a suit of W (else
+ * he wins with his top card) and takes a card from its longest defender holding, so there
+ * are at most W of them; he plays cards not counted first (following in a suit of W, a
+ * trump that is beaten, which leaves the sure count, discarding), then counted ones other
+ * than the top card of a suit of tau, and there are m - tau >= W of those (a suit leaving
+ * W joins tau), so no suit of tau changes hands. Each counted card he loses costs one
+ * quick trick: he keeps quick tricks - max(0, W - (m - quick tricks)) from his first
+ * trick on. With trumps on both sides and no sure trump trick his quick tricks are the
+ * ruff-safe side tricks, and he cannot hold the top trump. */
 static int declarer_sure(const Ctx *c, int leader) {
     int t = c->trump, d = c->declarer;
     uint32_t mine = c->hand[d], theirs = 0;
@@ -280,31 +282,35 @@ static int declarer_sure(const Ctx *c, int leader) {
                 if (o != d && suit_byte(c->hand[o], t) && !suit_byte(c->hand[o], s)) first = 0;
     }
     if (first) return quick_tricks(c, d);
-    if (t < 0 || !suit_byte(all, t)) {
-        /* (4) no trumps left: W = the defenders' longest holdings in the suits whose top
-         * card is theirs, tau = the suits whose top card is his and where they hold cards */
-        int w = 0, tau = 0, m = popc(mine);
-        for (int s = 0; s < 4; s++) {
-            uint32_t th = suit_byte(theirs, s);
-            if (!th) continue;
-            if (suit_byte(mine, s) > th) {
-                tau++;
-                continue;
-            }
-            int len = 0;
-            for (int o = 0; o < 3; o++)
-                if (o != d && POP8[suit_byte(c->hand[o], s)] > len)
-                    len = POP8[suit_byte(c->hand[o], s)];
-            w += len;
-        }
-        if (w > m - tau || m - w <= 0) return 0;
-        int qt = quick_tricks(c, d);
-        return qt < m - w ? qt : m - w;
+    if (t >= 0 && suit_byte(mine, t)) {
+        uint32_t dt = suit_byte(mine, t), ot = suit_byte(theirs, t);
+        if (!ot) return quick_tricks(c, d);
+        int sure = SURE[dt][ot];
+        if (sure) return sure + ruff_safe_tricks(c, d, all);
     }
-    uint32_t dt = suit_byte(mine, t), ot = suit_byte(theirs, t);
-    if (!ot) return dt ? quick_tricks(c, d) : 0;
-    int sure = SURE[dt][ot];
-    return sure ? sure + ruff_safe_tricks(c, d, all) : 0;
+    /* (4) W = the defenders' longest holdings in the suits whose top card is theirs or
+     * can be ruffed (trumps, and side suits some defender with trumps lacks), tau = the
+     * other suits where they hold cards */
+    int w = 0, tau = 0, m = popc(mine), unsafe = 0;
+    if (t >= 0)
+        for (int o = 0; o < 3; o++)
+            if (o != d && suit_byte(c->hand[o], t)) unsafe |= ~held_suits(c->hand[o]);
+    for (int s = 0; s < 4; s++) {
+        uint32_t th = suit_byte(theirs, s);
+        if (!th) continue;
+        if (suit_byte(mine, s) > th && !(unsafe >> s & 1)) {
+            tau++;
+            continue;
+        }
+        int len = 0;
+        for (int o = 0; o < 3; o++)
+            if (o != d && POP8[suit_byte(c->hand[o], s)] > len)
+                len = POP8[suit_byte(c->hand[o], s)];
+        w += len;
+    }
+    if (w > m - tau || m - w <= 0) return 0;
+    int qt = quick_tricks(c, d);
+    return qt < m - w ? qt : m - w;
 }
 
 /* Tricks objective, a defender on lead: can he hand the lead to his partner? Yes when he
