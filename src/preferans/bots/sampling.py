@@ -109,6 +109,11 @@ CLAIM_CHECK_DRAWS = 3
 #: many whists: measured against heuristic opponents, the solver's choice there was no
 #: better than the heuristic's rule and with 4 players worse (docs/bots.md).
 TALON_TRICK_MARGIN = 3.0
+#: Card play reads the others' cards on a pool of this many times the deals, each card
+#: the heuristic would not have played weighing its deal by the factor: over 1,000 Sochi
+#: deals +0.51 [+0.03, +0.99] whists/deal against not reading (docs/bots.md).
+READ_POOL = 4
+READ_FACTOR = 0.03
 #: With more cards than this in hand, raspasy and misère play draws half the deals.
 EARLY_CARDS = 7
 
@@ -154,8 +159,8 @@ class SamplingBot:
         threads: int = 1,
         bid_samples: int | None = None,
         bid_margin: float = BID_MARGIN,
-        read_pool: int = 0,
-        read_factor: float = 0.1,
+        read_pool: int = READ_POOL,
+        read_factor: float = READ_FACTOR,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
