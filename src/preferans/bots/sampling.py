@@ -241,6 +241,8 @@ class SamplingBot:
         if self.read_pool == 0:
             return self._worlds(view, count)
         worlds, exact = self._worlds(view, count * self.read_pool)
+        if exact and len(worlds) == 1:
+            return worlds, exact  # nothing to weigh against (an open hand, the oracle)
         weights = card_weights(view, worlds, self.read_factor)
         if exact:
             weighed = [World(w.slots, wt) for w, wt in zip(worlds, weights, strict=True)]

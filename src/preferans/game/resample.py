@@ -10,6 +10,7 @@ follow suit has none of it; one that neither followed nor trumped has no trumps 
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterator, Mapping
 
 from preferans.actions import THROW_TALON, Action, CardAction, Declare, card_action
@@ -33,14 +34,9 @@ _FULL = 0xFFFFFFFF
 
 def resample(view: View, rng: random.Random) -> DealState:
     """A full state consistent with ``view``: same history, hidden cards redrawn."""
-    state, discards = _start(view, rng, None)
-    history = view.history
-    i = 0
-    while i < len(history):
-        action = history[i][1]
-        state = state.apply(discards.pop() if action is None else action)
-        i = len(state.history)
-    return state
+    start, discards = _start(view, rng, None)
+    reached, _ = deque(_walk(view, start, discards), maxlen=1)[0]
+    return reached
 
 
 def replay(
@@ -59,7 +55,17 @@ def replay(
     placed: dict[int, int] = {int(seat): mask for seat, mask in hands.items()}
     placed[_TALON] = talon
     placed[_DISCARD] = discard
-    state, discards = _start(view, random.Random(0), placed)
+    start, discards = _start(view, random.Random(0), placed)
+    for state, action in _walk(view, start, discards):
+        if action is not None:
+            yield state, action
+
+
+def _walk(
+    view: View, state: DealState, discards: list[Action]
+) -> Iterator[tuple[DealState, Action | None]]:
+    """The view's history from ``state``: each state with the action taken from it, the
+    hidden discards filled in, then the state reached with ``None``."""
     history = view.history
     i = 0
     while i < len(history):
@@ -69,6 +75,7 @@ def replay(
         yield state, action
         state = state.apply(action)
         i = len(state.history)
+    yield state, None
 
 
 def _start(
