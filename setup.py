@@ -9,8 +9,13 @@ Two flags make the solver's search 8% fewer instructions (`benchmarks/solver_ins
   signed integer (its tests pass under ``-fsanitize=undefined``);
 - ``-mpopcnt`` on x86-64 machines whose processor has the POPCNT instruction (every x86-64
   processor since about 2009): the solver counts cards at every node, and the portable
-  build counts bits with shifts and masks. The extension is built where it is installed,
-  so the check reads this machine's processor.
+  build counts bits with shifts and masks;
+- ``-mbmi2`` where the processor has BMI2 and runs its bit-gather instruction (``pext``)
+  in hardware: the transposition table's key squeezes out the cards already played with
+  two ``pext`` instead of eight table lookups (-4% time at the median, -6% at p99 of
+  trump deals). AMD processors before Zen 3 (family 0x19) have BMI2 but microcode
+  ``pext`` at tens of cycles, so they keep the table lookups.
+The extension is built where it is installed, so the checks read this machine's processor.
 """
 
 import platform
@@ -19,17 +24,33 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 
-def _has_popcnt() -> bool:
-    """True on an x86-64 Linux machine whose processor reports the POPCNT instruction."""
+def _cpu() -> dict[str, str]:
+    """The first processor's fields in /proc/cpuinfo on an x86-64 Linux machine, else {}."""
     if platform.machine().lower() not in ("x86_64", "amd64"):
-        return False
+        return {}
     cpuinfo = Path("/proc/cpuinfo")
     if not cpuinfo.is_file():
-        return False
+        return {}
+    fields: dict[str, str] = {}
     for line in cpuinfo.read_text(errors="replace").splitlines():
-        if line.startswith("flags"):
-            return "popcnt" in line.split(":", 1)[1].split()
-    return False
+        if not line.strip():
+            break
+        name, _, value = line.partition(":")
+        fields[name.strip()] = value.strip()
+    return fields
+
+
+def _machine_flags() -> list[str]:
+    """The instruction-set flags this machine's processor runs fast (see the docstring)."""
+    cpu = _cpu()
+    flags = cpu.get("flags", "").split()
+    out = []
+    if "popcnt" in flags:
+        out.append("-mpopcnt")
+    slow_pext = cpu.get("vendor_id") == "AuthenticAMD" and int(cpu.get("cpu family", "0")) < 0x19
+    if "bmi2" in flags and not slow_pext:
+        out.append("-mbmi2")
+    return out
 
 
 setup(
@@ -41,7 +62,7 @@ setup(
                 "-O3",
                 "-std=c11",
                 "-fno-wrapv",
-                *(["-mpopcnt"] if _has_popcnt() else []),
+                *_machine_flags(),
             ],
             optional=True,
         )

@@ -30,6 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 typedef struct {
     uint64_t k1;
@@ -547,15 +550,25 @@ static inline Entry *tt_probe(Ctx *c, uint64_t k1, uint32_t k2, int n) {
     return e;
 }
 
+/* The table key: hands 0 and 1 among the remaining cards with the played ones squeezed
+ * out (hand 2 is the rest), the suit lengths and the leader. With BMI2 the squeeze is one
+ * bit-gather per hand over all four suits (the lengths keep the suits apart); otherwise
+ * suit by suit from COMPRESS. Either way equivalent positions share a key. */
 static inline void make_key(const Ctx *c, int leader, uint64_t *k1, uint32_t *k2) {
     uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
     uint32_t r0 = 0, r1 = 0, lens = 0;
+#ifdef __BMI2__
+    r0 = _pext_u32(c->hand[0], all);
+    r1 = _pext_u32(c->hand[1], all);
+    for (int s = 0; s < 4; s++) lens |= (uint32_t)POP8[suit_byte(all, s)] << (4 * s);
+#else
     for (int s = 0; s < 4; s++) {
         uint32_t rem = suit_byte(all, s);
         r0 |= (uint32_t)COMPRESS[rem][suit_byte(c->hand[0], s)] << (8 * s);
         r1 |= (uint32_t)COMPRESS[rem][suit_byte(c->hand[1], s)] << (8 * s);
         lens |= (uint32_t)POP8[rem] << (4 * s);
     }
+#endif
     *k1 = (uint64_t)r0 | ((uint64_t)r1 << 32);
     *k2 = lens | ((uint32_t)leader << 16);
 }
