@@ -18,6 +18,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.solver.test_solver import random_deal
 
 import preferans.solver as solver
 from preferans.solver import Objective, Position
@@ -55,10 +56,7 @@ def test_portable_build_solves_like_the_installed_one(tmp_path: Path) -> None:
     rng = random.Random("portable-build")
     tasks = []
     for _ in range(40):
-        deck = list(range(32))
-        rng.shuffle(deck)
-        hands = tuple(sum(1 << c for c in deck[i * 10 : (i + 1) * 10]) for i in range(3))
-        h = (hands[0], hands[1], hands[2])
+        h = random_deal(rng)
         leader = rng.randrange(3)
         tasks.append(solver._task(Position(h, leader, rng.randrange(4)), Objective.TRICKS, 0))
         tasks.append(solver._task(Position(h, leader), Objective.TRICKS, 1))
