@@ -100,3 +100,13 @@ def test_open_or_closed_hint_gives_the_chance_the_contract_is_made() -> None:
     h = _from_decision(view, decision)
     assert "the declarer makes the contract in 72% of samples" in h.text_en
     assert "в 72% раскладов" in h.text_ru
+
+
+@pytest.mark.parametrize("level", ["amateur", "master"])
+def test_a_levels_hint_is_the_move_its_bot_makes(level: str) -> None:
+    """The hint of a level named for players comes from that level's own setting (the
+    master's 48 deals per auction decision included), so advice and opponent agree."""
+    views = _views({Phase.BIDDING, Phase.WHISTING}, 10)
+    assert len(views) == 10
+    for view in views:
+        assert hint(view, level, seed=3).action == make_bot(level, seed=3).choose(view)

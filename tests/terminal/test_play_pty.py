@@ -129,8 +129,9 @@ def test_save_quit_resume_and_finish(tmp_path: Path) -> None:
 
 def test_resumed_game_is_the_uninterrupted_game(tmp_path: Path) -> None:
     """Cards and bots are fixed by the seed: stopping in the middle changes nothing."""
+    eight = [*SHORT, "--deals", "8"]  # the whole pulya is 41 deals: a minute of bot thinking
     piped = subprocess.run(
-        [sys.executable, "-m", "preferans", *SHORT, "--record", "whole.pref"],
+        [sys.executable, "-m", "preferans", *eight, "--record", "whole.pref"],
         input="1\n" * 1000,
         cwd=tmp_path,
         capture_output=True,
@@ -139,7 +140,7 @@ def test_resumed_game_is_the_uninterrupted_game(tmp_path: Path) -> None:
         check=False,
     )
     assert piped.returncode == 0, piped.stderr
-    first = spawn([*SHORT, "--save", "half.pref"], tmp_path)
+    first = spawn([*eight, "--save", "half.pref"], tmp_path)
     for _ in range(20):
         first.expect(PROMPT)
         first.sendline("1")

@@ -15,7 +15,7 @@ from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, De
 from preferans.bots.claims import pending_claim
 from preferans.bots.evaluation import hand_tricks, misere_risk
 from preferans.bots.heuristic import declarer_estimate, defence_estimate, heuristic_action
-from preferans.bots.levels import AMATEUR_SAMPLES
+from preferans.bots.levels import AMATEUR_SAMPLES, MASTER_BID_SAMPLES
 from preferans.bots.sampling import Decision, Option, SamplingBot
 from preferans.errors import PreferansError
 
@@ -309,10 +309,14 @@ def hint(view: View, level: str = "master", *, seed: int = 0, samples: int | Non
         raise PreferansError(f"{view.seat} has nothing to decide now")
     if level == "amateur" and samples is None:
         samples = AMATEUR_SAMPLES
+    bid_samples = MASTER_BID_SAMPLES if level == "master" else None
     level = {"novice": "heuristic", "amateur": "sampling", "master": "sampling"}.get(level, level)
     if level == "heuristic":
         return _heuristic_hint(view)
     if level != "sampling":
         raise PreferansError(f"hints come from the heuristic or sampling level, not {level!r}")
-    bot = SamplingBot(seed=seed) if samples is None else SamplingBot(seed=seed, samples=samples)
+    setting: dict[str, int] = {} if samples is None else {"samples": samples}
+    if bid_samples is not None:
+        setting["bid_samples"] = bid_samples
+    bot = SamplingBot(seed=seed, **setting)
     return _from_decision(view, bot.decide(view))
