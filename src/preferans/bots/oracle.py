@@ -21,6 +21,7 @@ import random
 from typing import TYPE_CHECKING
 
 from preferans.actions import Action
+from preferans.bots.decision import Decision
 from preferans.bots.inference import DISCARD, TALON, Slots, World, hidden_slots
 from preferans.bots.sampling import DEFAULT_SAMPLES, SamplingBot
 from preferans.errors import PreferansError
@@ -53,12 +54,17 @@ class OracleBot(SamplingBot):
 
     def choose_state(self, state: DealState) -> Action:
         """The decision of the seat to act, knowing every card of ``state``."""
+        return self.decide_state(state).action
+
+    def decide_state(self, state: DealState) -> Decision:
+        """The decision with its evidence: in card play, every card's value in the true
+        deal (what ``benchmarks/card_loss.py`` measures other bots' cards against)."""
         actor = state.actor
         if actor is None:
             raise IllegalActionError("nobody is to act", ru="ходить некому")
         self._state = state
         try:
-            return self.decide(state.view(actor)).action
+            return self.decide(state.view(actor))
         finally:
             self._state = None
 
