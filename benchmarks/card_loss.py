@@ -87,7 +87,8 @@ def true_values(oracle: OracleBot, state: DealState) -> dict[Action, float] | No
         return None
     values: dict[Action, float] = {}
     for option in decision.options:
-        assert isinstance(option.action, CardAction)
+        if not isinstance(option.action, CardAction):
+            return None  # the oracle weighed a claim: its options are not the cards
         rep = twin_card(option.action.card, turn.reps, view)
         if rep is None:
             return None

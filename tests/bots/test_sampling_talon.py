@@ -9,6 +9,7 @@ import pytest
 from preferans.actions import CardAction
 from preferans.bots.hints import hint
 from preferans.bots.sampling import TALON_TRICK_MARGIN, SamplingBot
+from preferans.errors import PreferansError
 from preferans.game import Phase, View
 
 from .conftest import heuristic_views
@@ -69,3 +70,23 @@ def test_trick_one_draws_the_face_down_talon_card_per_world() -> None:
     again = SamplingBot(seed=11, samples=8).decide(view)
     assert first == again
     assert first.method == "sampling" and first.samples == 4  # early raspasy: half the deals
+
+
+def test_the_talon_margin_is_a_setting_of_the_bot() -> None:
+    """With ``talon_margin=0`` the solver's best card is played in talon-led tricks; the
+    default lets the heuristic's card stand within the margin, which here it does."""
+    free, default = SamplingBot(seed=5, samples=6, talon_margin=0), SamplingBot(seed=5, samples=6)
+    kept_heuristic = 0
+    for view in talon_led_views("sochi", 3, 12):
+        chosen = free.decide(view)
+        if chosen.method == "forced":
+            continue
+        assert next(o for o in chosen.options if o.action == chosen.action).value == max(
+            o.value for o in chosen.options
+        )
+        held = default.decide(view)
+        best = max(o.value for o in held.options)
+        kept_heuristic += next(o for o in held.options if o.action == held.action).value < best
+    assert kept_heuristic > 0
+    with pytest.raises(PreferansError):
+        SamplingBot(talon_margin=-1.0)

@@ -161,6 +161,7 @@ class SamplingBot:
         bid_margin: float = BID_MARGIN,
         read_pool: int = READ_POOL,
         read_factor: float = READ_FACTOR,
+        talon_margin: float = TALON_TRICK_MARGIN,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -180,6 +181,11 @@ class SamplingBot:
             raise PreferansError("read_pool must be >= 0 and 0 < read_factor <= 1")
         self.read_pool = read_pool
         self.read_factor = read_factor
+        #: Whists by which the solver's card must beat the heuristic's in a raspasy trick
+        #: led by a talon card (``TALON_TRICK_MARGIN`` unless given).
+        if talon_margin < 0:
+            raise PreferansError("talon_margin must be >= 0")
+        self.talon_margin = talon_margin
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -301,7 +307,7 @@ class SamplingBot:
                 talon_wins=bool(talon) and view.rules.players == 4,
             )
 
-        slack = TALON_TRICK_MARGIN if view.lead_talon_card is not None else 1e-9
+        slack = max(self.talon_margin, 1e-9) if view.lead_talon_card is not None else 1e-9
         return self.evaluate_cards(
             view,
             turn,
