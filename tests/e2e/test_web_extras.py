@@ -98,18 +98,30 @@ def test_the_replay_shows_the_solvers_values(
     server: str, browser: Any, contexts: list[Any], artifacts: Path
 ) -> None:
     name = unique("solver")
+    played: int | None = None
     with httpx.Client(base_url=server) as http:
         http.post("/api/register", json={"name": name, "password": "secret-pass"})
-        created = http.post(
-            "/api/tables",
-            json={"players": 3, "target": 2, "bots": {"W": "random", "E": "random"}},
-        )
-        table_id = created.json()["id"]
-        _play_by_socket(server, http.cookies["pref_session"], table_id)
-        record = http.get(f"/api/games/{table_id}/record").json()
-    played = next(
-        i for i, deal in enumerate(record["deals"]) if deal["actions"][-1]["action"][0] in "♠♣♦♥"
-    )
+        # A short game may have no deal played out (a walk-away, both defenders passing):
+        # play another until one ends with a card.
+        for _ in range(5):
+            created = http.post(
+                "/api/tables",
+                json={"players": 3, "target": 2, "bots": {"W": "random", "E": "random"}},
+            )
+            table_id = created.json()["id"]
+            _play_by_socket(server, http.cookies["pref_session"], table_id)
+            record = http.get(f"/api/games/{table_id}/record").json()
+            played = next(
+                (
+                    i
+                    for i, deal in enumerate(record["deals"])
+                    if deal["actions"][-1]["action"][0] in "♠♣♦♥"
+                ),
+                None,
+            )
+            if played is not None:
+                break
+    assert played is not None, "five games without a deal played out"
     me = open_person(browser, contexts, server)
     page = me.page
     page.goto(f"/#/replay/{table_id}")
