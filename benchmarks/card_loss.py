@@ -32,6 +32,7 @@ from preferans.bots import make_bot
 from preferans.bots.base import Bot
 from preferans.bots.oracle import OracleBot
 from preferans.bots.sampling import CardTurn, card_turn, twin_card
+from preferans.cards import Card
 from preferans.game import Deal, DealState, View, new_deal
 from preferans.game.phase import Phase
 from preferans.lab.players import BotSpec, SpecError, parse_spec, parse_specs
@@ -61,8 +62,11 @@ def kind_of(view: View) -> str:
     return "declarer" if mine else "defender"
 
 
-def card_states(rules: Rules, player: BotSpec, seed: int, index: int) -> Iterator[DealState]:
-    """The states of one deal, played by ``player`` at every seat, where a card is chosen."""
+def card_states(
+    rules: Rules, player: BotSpec, seed: int, index: int
+) -> Iterator[tuple[DealState, View]]:
+    """The states of one deal, played by ``player`` at every seat, where a card is chosen,
+    with the view of the seat choosing it."""
     seats = player_seats(rules.players)
     state = new_deal(rules, Deal.random(rules, seats[index % len(seats)], deal_rng(seed, index)))
     bot = build(player, seed ^ index)
@@ -72,37 +76,35 @@ def card_states(rules: Rules, player: BotSpec, seed: int, index: int) -> Iterato
         view = state.view(actor)
         cards = [a for a in view.legal_actions if isinstance(a, CardAction)]
         if view.phase is Phase.PLAY and len(cards) > 1:
-            yield state
+            yield state, view
         state = state.apply(bot.choose(view))
 
 
-def true_values(oracle: OracleBot, state: DealState) -> dict[Action, float] | None:
+def true_values(
+    oracle: OracleBot, state: DealState, view: View, turn: CardTurn
+) -> dict[Card, float] | None:
     """Each card's double-dummy value (the mover's whists) in the true deal, keyed by the
-    representative of its group of equivalent cards (:func:`representatives`)."""
+    representative of its group of equivalent cards (``turn.reps``)."""
     decision = oracle.decide_state(state)
-    assert state.actor is not None
-    view = state.view(state.actor)
-    turn = card_turn(view)
-    if not decision.options or not isinstance(turn, CardTurn):
-        return None
-    values: dict[Action, float] = {}
+    values: dict[Card, float] = {}
     for option in decision.options:
         if not isinstance(option.action, CardAction):
             return None  # the oracle weighed a claim: its options are not the cards
         rep = twin_card(option.action.card, turn.reps, view)
-        if rep is None:
+        if not isinstance(rep, CardAction):
             return None
-        values[rep] = option.value
-    return values
+        values[rep.card] = option.value
+    return values or None
 
 
-def loss(values: dict[Action, float], view: View, action: Action) -> float | None:
+def loss(values: dict[Card, float], view: View, turn: CardTurn, action: Action) -> float | None:
     """The best card's value minus that of ``action``'s group of equivalent cards."""
-    turn = card_turn(view)
-    if not isinstance(action, CardAction) or not isinstance(turn, CardTurn):
+    if not isinstance(action, CardAction):
         return None
     rep = twin_card(action.card, turn.reps, view)
-    return None if rep not in values else max(values.values()) - values[rep]
+    if not isinstance(rep, CardAction) or rep.card not in values:
+        return None
+    return max(values.values()) - values[rep.card]
 
 
 def main() -> None:
@@ -120,14 +122,14 @@ def main() -> None:
     args = parser.parse_args()
     try:
         specs = parse_specs(args.bots)
+        if not specs or args.deals < 1:
+            parser.error("one bot and one deal at least")
         player = parse_spec(args.player) if args.player else specs[0]
         rules = find_rules(args.variant)
         for spec in specs:
             build(spec, 0)
     except (SpecError, ValueError) as error:
         parser.error(str(error))
-    if len(specs) < 1 or args.deals < 1:
-        parser.error("one bot and one deal at least")
     names = [spec.text for spec in specs]
     # per bot, per deal, per kind: the summed loss; per bot: CPU seconds and decisions
     per_deal: dict[str, list[dict[str, float]]] = {name: [] for name in names}
@@ -139,19 +141,18 @@ def main() -> None:
     for done, index in enumerate(range(args.first_deal, args.first_deal + args.deals), 1):
         sums = {name: dict.fromkeys(KINDS, 0.0) for name in names}
         bots = {spec.text: build(spec, args.seed ^ index ^ 0x5EED) for spec in specs}
-        for state in card_states(rules, player, args.seed, index):
-            values = true_values(oracle, state)
-            if values is None:
+        for state, view in card_states(rules, player, args.seed, index):
+            turn = card_turn(view)
+            values = true_values(oracle, state, view, turn) if isinstance(turn, CardTurn) else None
+            if not isinstance(turn, CardTurn) or values is None:
                 continue
-            assert state.actor is not None
-            view = state.view(state.actor)
             kind = kind_of(view)
             lost: dict[str, float] = {}
             for name, bot in bots.items():
                 clock = time.process_time()
                 action = bot.choose(view)
                 cpu[name] += time.process_time() - clock
-                value = loss(values, view, action)
+                value = loss(values, view, turn, action)
                 if value is None:
                     break
                 lost[name] = value

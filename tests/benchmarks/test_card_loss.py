@@ -11,6 +11,7 @@ from types import ModuleType
 
 from preferans.actions import CardAction
 from preferans.bots.oracle import OracleBot
+from preferans.bots.sampling import CardTurn, card_turn
 from preferans.lab.players import parse_spec
 from preferans.rules import find_rules
 
@@ -31,16 +32,18 @@ def test_losses_are_the_true_deals_and_the_oracles_card_loses_nothing() -> None:
     rules = find_rules("sochi")
     priced = positive = 0
     for index in range(3):
-        for state in bench.card_states(rules, parse_spec("heuristic"), 1, index):
-            values = bench.true_values(oracle, state)
+        for state, view in bench.card_states(rules, parse_spec("heuristic"), 1, index):
+            turn = card_turn(view)
+            if not isinstance(turn, CardTurn):
+                continue
+            values = bench.true_values(oracle, state, view, turn)
             if values is None:
                 continue
-            view = state.view(state.actor)
             best = oracle.decide_state(state).action
-            assert bench.loss(values, view, best) == 0.0
+            assert bench.loss(values, view, turn, best) == 0.0
             for action in view.legal_actions:
                 assert isinstance(action, CardAction)
-                lost = bench.loss(values, view, action)
+                lost = bench.loss(values, view, turn, action)
                 assert lost is not None and lost >= 0.0
                 positive += lost > 0
             priced += 1

@@ -15,7 +15,7 @@ from preferans.actions import Action, Bid, Call, CallKind, CardAction, Claim, De
 from preferans.bots.claims import pending_claim
 from preferans.bots.evaluation import hand_tricks, misere_risk
 from preferans.bots.heuristic import declarer_estimate, defence_estimate, heuristic_action
-from preferans.bots.levels import AMATEUR_SAMPLES, MASTER_BID_SAMPLES
+from preferans.bots.levels import make_bot
 from preferans.bots.sampling import Decision, Option, SamplingBot
 from preferans.errors import PreferansError
 
@@ -307,16 +307,13 @@ def hint(view: View, level: str = "master", *, seed: int = 0, samples: int | Non
     named for players gives the hint of the bot setting behind it."""
     if not view.legal_actions:
         raise PreferansError(f"{view.seat} has nothing to decide now")
-    if level == "amateur" and samples is None:
-        samples = AMATEUR_SAMPLES
-    bid_samples = MASTER_BID_SAMPLES if level == "master" else None
-    level = {"novice": "heuristic", "amateur": "sampling", "master": "sampling"}.get(level, level)
-    if level == "heuristic":
+    if level in ("novice", "heuristic"):
         return _heuristic_hint(view)
-    if level != "sampling":
+    if level not in ("amateur", "master", "sampling"):
         raise PreferansError(f"hints come from the heuristic or sampling level, not {level!r}")
-    setting: dict[str, int] = {} if samples is None else {"samples": samples}
-    if bid_samples is not None:
-        setting["bid_samples"] = bid_samples
-    bot = SamplingBot(seed=seed, **setting)
+    # The level's own setting (the amateur's deals, the master's auction deals), so the
+    # advice is the move that level's bot makes.
+    bot = make_bot(level, seed=seed, **({} if samples is None else {"samples": samples}))
+    if not isinstance(bot, SamplingBot):
+        raise PreferansError(f"the {level!r} level is not a sampling bot: it gives no hints")
     return _from_decision(view, bot.decide(view))
