@@ -80,7 +80,7 @@ def _task(position: Position, goal: Objective, declarer: int) -> tuple[object, .
     declarer, then the talon cards still to lead and whether they can win."""
     hands = tuple(-1 if h is None else h for h in position.hands)
     trump = -1 if position.trump is None else position.trump
-    mode = 0 if goal is Objective.TRICKS else 1
+    mode = {Objective.TRICKS: 0, Objective.SELFISH: 2}.get(goal, 1)
     wins = int(position.talon_wins)
     return (hands, position.leader, trump, position.played, mode, declarer, position.talon, wins)
 
@@ -90,7 +90,7 @@ def solve(position: Position, objective: Objective | str = "tricks", declarer: i
 
     ``tricks``: the declarer maximises and the others minimise; ``misere`` and ``raspasy``:
     the declarer minimises and the others load it, so the answer is the fewest tricks it
-    can be held to.
+    can be held to; ``selfish``: every seat avoids its own tricks (ties load the declarer).
     """
     position.validate()
     goal = check_task(position, objective, declarer)
@@ -110,8 +110,22 @@ def analyse(
     if _dd is None:
         _fallback()
         return reference.analyse(position, goal, declarer)
+    if goal is Objective.SELFISH:
+        return _analyse_selfish(position, declarer)
     pairs: list[tuple[int, int]] = _dd.analyse(*_task(position, goal, declarer))
     return dict(pairs)
+
+
+def _analyse_selfish(position: Position, declarer: int) -> dict[int, int]:
+    """``analyse`` for selfish raspasy: each card played, the rest solved in one batch."""
+    cards = legal_cards(position)
+    afters = [play(position, card) for card in cards]
+    open_ = [after for after, _ in afters if remaining_tricks(after)]
+    rest = iter(solve_many(open_, Objective.SELFISH, declarer, threads=1))
+    return {
+        card: (next(rest) if remaining_tricks(after) else 0) + (winner == declarer)
+        for card, (after, winner) in zip(cards, afters, strict=True)
+    }
 
 
 def raspasy(position: Position) -> tuple[int | None, int | None, int | None]:

@@ -1035,6 +1035,73 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
     return result;
 }
 
+/* Raspasy as played (mode 2): every seat plays to take the fewest tricks itself, and a
+ * seat whose choices tie on that loads the declarer seat (so the value is never above the
+ * paranoid raspasy value; the declarer's own ties go to the seat after him). Max-n search: no window can cut, so the table at trick
+ * boundaries does the work, storing each seat's tricks (the third is the rest). Three
+ * hands, no trumps, no talon tricks; `v` gets each seat's tricks from here. */
+static void selfish(Ctx *c, int leader, int seat, int k, int ws, int wc, int v[3]) {
+    Entry *e = NULL;
+    uint64_t k1 = 0;
+    uint32_t k2 = 0;
+    int n = popc(c->hand[seat]);
+    if (k == 0) {
+        v[0] = v[1] = v[2] = 0;
+        if (n == 0) return;
+        if (n == 1) {
+            v[last_trick_winner(c, leader)] = 1;
+            return;
+        }
+        make_key(c, leader, &k1, &k2);
+        e = tt_probe(c, k1, k2, n);
+        if (e->best == 0xFF) {
+            v[0] = e->lb;
+            v[1] = e->ub;
+            v[2] = n - e->lb - e->ub;
+            return;
+        }
+    }
+    STAT(st_nodes);
+    int trick[3];
+    memcpy(trick, c->trick, sizeof trick); /* deeper tricks write over c->trick */
+    uint32_t legal = legal_moves(c, seat, k), others = 0;
+    for (int o = 0; o < 3; o++)
+        if (o != seat) others |= c->hand[o];
+    for (int i = 0; i < k; i++) others |= 1u << trick[i];
+    int moves[16], nm = group_moves(legal, others, moves), best[3] = {99, 99, 99};
+    int d = c->declarer;
+    for (int i = 0; i < nm; i++) {
+        int card = moves[i], cv[3], nws = ws, nwc = wc;
+        if (wc < 0 || beats(card, wc, -1)) {
+            nws = seat;
+            nwc = card;
+        }
+        memcpy(c->trick, trick, sizeof trick);
+        c->trick[k] = card;
+        c->hand[seat] ^= 1u << card;
+        if (k + 1 == c->nactive) {
+            selfish(c, nws, nws, 0, -1, -1, cv);
+            cv[nws]++;
+        } else {
+            selfish(c, leader, c->next[seat], k + 1, nws, nwc, cv);
+        }
+        c->hand[seat] ^= 1u << card;
+        /* ties: a defender loads the declarer, the declarer the seat after him (any fixed
+         * rule will do for him, but one, so the value is the same in every move order) */
+        int tie = seat != d ? d : c->next[d];
+        if (cv[seat] < best[seat] || (cv[seat] == best[seat] && cv[tie] > best[tie]))
+            memcpy(best, cv, sizeof best);
+    }
+    memcpy(c->trick, trick, sizeof trick);
+    memcpy(v, best, sizeof best);
+    if (k == 0) {
+        e = tt_probe(c, k1, k2, n); /* the entry may have been taken meanwhile */
+        e->lb = (int8_t)v[0];
+        e->ub = (int8_t)v[1];
+        e->best = 0xFF;
+    }
+}
+
 /* A position as the Python layer hands it over. */
 typedef struct {
     uint32_t hand[3];
@@ -1148,6 +1215,13 @@ static int initial_guess(const Task *t) {
 
 static int solve_task(Ctx *c, const Task *t) {
     ctx_setup(c, t);
+    if (t->mode == 2) {
+        int ws, wc, v[3], seat = t->leader;
+        for (int i = 0; i < t->k; i++) seat = c->next[seat];
+        trick_so_far(c, t->leader, t->k, &ws, &wc);
+        selfish(c, t->leader, seat, t->k, ws, wc, v);
+        return v[t->declarer];
+    }
     return mtd(c, t->leader, t->k, initial_guess(t));
 }
 
@@ -1203,7 +1277,7 @@ static int parse_task(PyObject *hands, int leader, int trump, PyObject *played, 
     Py_DECREF(seq);
     if (na < 2 || leader < 0 || leader > 2 || !t->present[leader] || declarer < 0 ||
         declarer > 2 || !t->present[declarer] || trump < -1 || trump > 3 || mode < 0 ||
-        mode > 1) {
+        mode > 2 || (mode == 2 && (na != 3 || trump != -1))) {
         PyErr_SetString(PyExc_ValueError, "bad leader, declarer, trump or mode");
         return 0;
     }

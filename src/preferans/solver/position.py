@@ -37,6 +37,10 @@ class Objective(StrEnum):
     """No trumps: the declarer minimises its tricks; the others maximise them."""
     RASPASY = "raspasy"
     """No trumps: the fewest tricks a seat can guarantee against two who load it."""
+    SELFISH = "selfish"
+    """Raspasy as it is played: no trumps, three hands, no talon trick left; every seat
+    avoids its own tricks, and a seat whose choices tie on that loads the declarer seat.
+    The declarer seat's tricks, never more than under ``raspasy``."""
 
 
 def normalise_objective(objective: Objective | str) -> Objective:
@@ -350,6 +354,11 @@ def check_task(position: Position, objective: Objective | str, declarer: int) ->
         raise PositionError(
             f"{goal.value} is played without trumps (got trump {position.trump})",
             ru=f"{goal.value} играется без козырей (а козырь {position.trump})",
+        )
+    if goal is Objective.SELFISH and (len(position.active) != 3 or position.talon):
+        raise PositionError(
+            "selfish raspasy needs three hands in play and no talon trick",
+            ru="распасы «каждый за себя» — три руки в игре и ни одной взятки с прикупом",
         )
     if goal is Objective.TRICKS and position.talon:
         raise PositionError(

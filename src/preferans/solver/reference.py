@@ -219,10 +219,37 @@ class _Search:
         return self.value(position.leader, position.played, -1, n + 1, position.talon)
 
 
+def _selfish(
+    position: Position, declarer: int, memo: dict[Position, tuple[int, int, int]]
+) -> tuple[int, int, int]:
+    """Each seat's tricks from here when every seat avoids its own tricks: a plain max-n
+    search over every legal card (no equivalent-card pruning, unlike the C core), ties
+    broken as there: a defender loads the declarer, the declarer the seat after him."""
+    known = memo.get(position)
+    if known is not None:
+        return known
+    seat = position.to_move()
+    tie = declarer if seat != declarer else (declarer + 1) % 3
+    best = (99, 99, 99)
+    for card in legal_cards(position):
+        after, winner = play(position, card)
+        tricks = [0, 0, 0]
+        if any(after.hands):
+            tricks = list(_selfish(after, declarer, memo))
+        if winner is not None:
+            tricks[winner] += 1
+        if (tricks[seat], -tricks[tie]) < (best[seat], -best[tie]):
+            best = (tricks[0], tricks[1], tricks[2])
+    memo[position] = best
+    return best
+
+
 def solve(position: Position, objective: Objective | str = "tricks", declarer: int = 0) -> int:
     """Tricks the declarer seat takes from here (current trick included) with best play."""
     position.validate()
     goal = check_task(position, objective, declarer)
+    if goal is Objective.SELFISH:
+        return _selfish(position, declarer, {})[declarer]
     return _Search(position, declarer, goal).root(position)
 
 
@@ -232,6 +259,14 @@ def analyse(
     """For every legal card of the seat to move: the declarer's tricks after playing it."""
     position.validate()
     goal = check_task(position, objective, declarer)
+    if goal is Objective.SELFISH:
+        memo: dict[Position, tuple[int, int, int]] = {}
+        values: dict[int, int] = {}
+        for card in legal_cards(position):
+            after, winner = play(position, card)
+            rest = _selfish(after, declarer, memo)[declarer] if any(after.hands) else 0
+            values[card] = rest + (1 if winner == declarer else 0)
+        return values
     search = _Search(position, declarer, goal)
     out: dict[int, int] = {}
     for card in legal_cards(position):
