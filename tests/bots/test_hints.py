@@ -75,7 +75,7 @@ def test_hint_texts_for_a_known_decision() -> None:
     h = _from_decision(view, decision)
     assert h.text_en.startswith("6♠: expected 6.4 tricks, +3.2 whists; pass: −1.2 whists")
     assert "misère caught in 12% of samples" in h.text_en
-    assert h.text_ru.startswith("6♠: в среднем 6.4 взяток, +3.2 виста; пас: −1.2 виста")
+    assert h.text_ru.startswith("6♠: в среднем 6.4 взятки, +3.2 виста; пас: −1.2 виста")
     assert "мизер ловится в 12% раскладов" in h.text_ru
     assert action_text(Declare(Contract.parse("7♥")), "ru") == "игра 7♥"
     assert action_text(Declare(Contract.parse("7♥"))) == "play 7♥"

@@ -76,7 +76,7 @@ def test_declarer_claims_the_rest_when_the_defence_can_see_it_too() -> None:
     h = hint(view, seed=3)
     assert h.action == Claim(9)
     assert "claim 9" in h.text_en and "gives 9 tricks" in h.text_en
-    assert "предлагаю 9" in h.text_ru
+    assert "предлагаю 9" in h.text_ru and "9 взяток" in h.text_ru
 
 
 def test_after_a_rejected_claim_the_declarer_plays_the_deal_out() -> None:

@@ -18,6 +18,7 @@ from preferans.bots.heuristic import declarer_estimate, defence_estimate, heuris
 from preferans.bots.levels import make_bot
 from preferans.bots.sampling import Decision, Option, SamplingBot
 from preferans.errors import PreferansError
+from preferans.plural import plural_ru
 
 if TYPE_CHECKING:
     from preferans.game.views import View
@@ -70,6 +71,15 @@ def _tricks(value: float) -> str:
     return f"{value:.1f}"
 
 
+def _tricks_word_ru(n: int, *, counted: bool) -> str:
+    """The Russian word for tricks agreeing with a whole number: counted ("2 взятки") or
+    after "не меньше" and "не больше", which take the genitive ("не меньше 2 взяток",
+    "не больше 1 взятки")."""
+    if counted:
+        return plural_ru(n, "взятка", "взятки", "взяток")
+    return "взятки" if n % 10 == 1 and n % 100 != 11 else "взяток"
+
+
 def _option_text(option: Option, language: str, mode: str) -> str:
     ru = language == "ru"
     name = action_text(option.action, language)
@@ -82,19 +92,19 @@ def _option_text(option: Option, language: str, mode: str) -> str:
     if option.tricks is not None:
         if mode == "balkan" and isinstance(option.action, Call):
             parts.append(
-                f"у разыгрывающего в среднем {_tricks(option.tricks)} взяток"
+                f"у разыгрывающего в среднем {_tricks(option.tricks)} взятки"
                 if ru
                 else f"the declarer takes {_tricks(option.tricks)} tricks on average"
             )
         elif mode == "raspasy":
             parts.append(
-                f"в среднем {_tricks(option.tricks)} взяток на распасах"
+                f"в среднем {_tricks(option.tricks)} взятки на распасах"
                 if ru
                 else f"expected {_tricks(option.tricks)} tricks on raspasy"
             )
         else:
             parts.append(
-                f"в среднем {_tricks(option.tricks)} взяток"
+                f"в среднем {_tricks(option.tricks)} взятки"
                 if ru
                 else f"expected {_tricks(option.tricks)} tricks"
             )
@@ -159,7 +169,7 @@ def _claim_text(view: View, option: Option, decision: Decision, language: str) -
         every = _deals(count, exact, language, every=True)
         if ru:
             bound = "" if same else ("не больше " if misere else "не меньше ")
-            return f"{name}: {every} {bound}{t} взяток, {whists}"
+            return f"{name}: {every} {bound}{t} {_tricks_word_ru(t, counted=not bound)}, {whists}"
         bound = "" if same else ("at most " if misere else "at least ")
         return f"{name}: {every} gives {bound}{t} tricks, {whists}"
     on_table = pending_claim(view)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from preferans.actions import Action, Bid, Call, CallKind, CardAction, Declare
 from preferans.bots.hints import action_text
+from preferans.plural import plural_ru
 from preferans.review.reading_words import lay_text, showed_text
 
 if TYPE_CHECKING:
@@ -30,20 +31,12 @@ def number(value: float, language: str = "en", digits: int = 1) -> str:
     return text.replace(".", ",") if language == "ru" else text
 
 
-def _plural_ru(count: int, one: str, few: str, many: str) -> str:
-    if count % 10 == 1 and count % 100 != 11:
-        return one
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return few
-    return many
-
-
 def whists(amount: float, language: str = "en") -> str:
     """ "about 9 whists" / "около 9 вистов" (one decimal below 2)."""
     if amount >= 2:
         whole = round(amount)
         if language == "ru":
-            return f"около {whole} {_plural_ru(whole, 'виста', 'вистов', 'вистов')}"
+            return f"около {whole} {plural_ru(whole, 'виста', 'вистов', 'вистов')}"
         return f"about {whole} whist{'s' if whole != 1 else ''}"
     text = number(amount, language)
     return f"{text} виста" if language == "ru" else f"{text} whists"

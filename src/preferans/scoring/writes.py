@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 
 from preferans.contracts import Contract
 from preferans.errors import PreferansError
+from preferans.plural import plural_ru
 from preferans.seats import Seat
 
 __all__ = ["Column", "Language", "Reason", "Write", "format_number", "seat_letter"]
@@ -226,26 +227,18 @@ def seat_letter(seat: Seat, language: Language = "en") -> str:
 _HALF: Final = Fraction(1, 2)
 
 
-def _plural_ru(n: int, one: str, few: str, many: str) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
 def _tricks_en(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
 def _tricks_ru(n: int) -> str:
-    return f"{n} {_plural_ru(n, 'взятка', 'взятки', 'взяток')}"
+    return f"{n} {plural_ru(n, 'взятка', 'взятки', 'взяток')}"
 
 
 def _whists_ru(amount: Fraction) -> str:
     if amount.denominator != 1:
         return f"{format_number(amount)} виста"
-    return f"{amount.numerator} {_plural_ru(abs(amount.numerator), 'вист', 'виста', 'вистов')}"
+    return f"{amount.numerator} {plural_ru(abs(amount.numerator), 'вист', 'виста', 'вистов')}"
 
 
 def _product(w: Write) -> str:
