@@ -7,11 +7,12 @@ process (``time.process_time``): the solver runs one thread, so this is one core
 is not inflated by other work on a shared machine. Usage::
 
     .venv/bin/python benchmarks/bots.py [--deals 60] [--variant sochi] [--seed 7] [--samples 16]
-        [--bid-samples 32]
+        [--bid-samples 32] [--selfish-cards 7]
 
 The times are also shown per kind of decision (the game's phase: bidding, the discard and
 the contract, whisting, card play; in the Balkan game also play beside an out seat), each
-with its share of the bot's time, which says where more deals per decision cost most.
+with its share of the bot's time, which says where more deals per decision cost most;
+raspasy card play is shown apart from the play of a game.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import statistics
 import time
 
 from preferans.bots import make_bot
-from preferans.bots.sampling import DEFAULT_SAMPLES, SamplingBot
+from preferans.bots.sampling import DEFAULT_SAMPLES, SELFISH_CARDS, SamplingBot
 from preferans.game import Deal, new_deal
 from preferans.rules import find_rules
 from preferans.seats import player_seats
@@ -48,10 +49,22 @@ def main() -> None:
         default=None,
         help="the sampling bot's deals per bid (default: its own, half of --samples)",
     )
+    parser.add_argument(
+        "--selfish-cards",
+        type=int,
+        default=SELFISH_CARDS,
+        help="raspasy play with at most this many cards solves every seat for himself "
+        "(default: %(default)s; 0: never)",
+    )
     args = parser.parse_args()
     rules = find_rules(args.variant)
     seats = player_seats(rules.players)
-    sampling = SamplingBot(seed=args.seed, samples=args.samples, bid_samples=args.bid_samples)
+    sampling = SamplingBot(
+        seed=args.seed,
+        samples=args.samples,
+        bid_samples=args.bid_samples,
+        selfish_cards=args.selfish_cards,
+    )
     heuristic = make_bot("heuristic", args.seed)
     times: list[float] = []
     heuristic_times: list[float] = []
@@ -75,7 +88,10 @@ def main() -> None:
                 heuristic_times.append(time.process_time() - start)
                 choices.append(len(view.legal_actions))
                 talon_led.append(view.lead_talon_card is not None)
-                phases.append(view.phase.name.lower() + (" (out seat)" if view.out else ""))
+                kind = view.phase.name.lower()
+                if kind == "play" and view.contract is None:
+                    kind = "raspasy play"
+                phases.append(kind + (" (out seat)" if view.out else ""))
             else:
                 action = heuristic.choose(view)
             state = state.apply(action)
@@ -88,6 +104,7 @@ def main() -> None:
     ]
     print(
         f"sampling bot, {args.samples} deals per decision, {sampling.bid_samples} per bid, "
+        f"selfish raspasy from {args.selfish_cards} cards, "
         f"solver backend {BACKEND}, {args.variant}, {args.deals} deals, one core (CPU time)"
     )
     for label, s_times, h_times in (
