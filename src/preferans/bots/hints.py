@@ -77,7 +77,7 @@ def _tricks_word_ru(n: int, *, counted: bool) -> str:
     "не больше 1 взятки")."""
     if counted:
         return plural_ru(n, "взятка", "взятки", "взяток")
-    return "взятки" if n % 10 == 1 and n % 100 != 11 else "взяток"
+    return plural_ru(n, "взятки", "взяток", "взяток")
 
 
 def _option_text(option: Option, language: str, mode: str) -> str:

@@ -1037,9 +1037,11 @@ static int search(Ctx *c, int leader, int seat, int k, int ws, int wc, int targe
 
 /* Raspasy as played (mode 2): every seat plays to take the fewest tricks itself, and a
  * seat whose choices tie on that loads the declarer seat (so the value is never above the
- * paranoid raspasy value; the declarer's own ties go to the seat after him). Max-n search: no window can cut, so the table at trick
- * boundaries does the work, storing each seat's tricks (the third is the rest). Three
- * hands, no trumps, no talon tricks; `v` gets each seat's tricks from here. */
+ * paranoid raspasy value); the declarer's own ties go to the seat after him (any fixed
+ * rule would do for him, but one, so the value is the same in every move order). Max-n
+ * search: no window can cut, so the table at trick boundaries does the work, storing each
+ * seat's tricks (the third is the rest). Three hands, no trumps, no talon tricks; `v`
+ * gets each seat's tricks from here. */
 static void selfish(Ctx *c, int leader, int seat, int k, int ws, int wc, int v[3]) {
     Entry *e = NULL;
     uint64_t k1 = 0;
@@ -1069,7 +1071,7 @@ static void selfish(Ctx *c, int leader, int seat, int k, int ws, int wc, int v[3
         if (o != seat) others |= c->hand[o];
     for (int i = 0; i < k; i++) others |= 1u << trick[i];
     int moves[16], nm = group_moves(legal, others, moves), best[3] = {99, 99, 99};
-    int d = c->declarer;
+    int tie = seat != c->declarer ? c->declarer : c->next[c->declarer];
     for (int i = 0; i < nm; i++) {
         int card = moves[i], cv[3], nws = ws, nwc = wc;
         if (wc < 0 || beats(card, wc, -1)) {
@@ -1086,9 +1088,6 @@ static void selfish(Ctx *c, int leader, int seat, int k, int ws, int wc, int v[3
             selfish(c, leader, c->next[seat], k + 1, nws, nwc, cv);
         }
         c->hand[seat] ^= 1u << card;
-        /* ties: a defender loads the declarer, the declarer the seat after him (any fixed
-         * rule will do for him, but one, so the value is the same in every move order) */
-        int tie = seat != d ? d : c->next[d];
         if (cv[seat] < best[seat] || (cv[seat] == best[seat] && cv[tie] > best[tie]))
             memcpy(best, cv, sizeof best);
     }
