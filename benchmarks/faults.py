@@ -221,7 +221,7 @@ async def _moves(people: list[Client], count: int, rng: random.Random, acked: li
         deadline = time.monotonic() + 60
         while not any(p.on_turn() for p in people):
             if time.monotonic() > deadline:
-                raise TimeoutError("nobody's turn")
+                raise TimeoutError(f"nobody's turn ({_describe(people)})")
             await asyncio.sleep(0.01)
         mover = next(p for p in people if p.on_turn())
         assert mover.latest is not None
@@ -234,6 +234,20 @@ async def _moves(people: list[Client], count: int, rng: random.Random, acked: li
             if time.monotonic() > deadline + 60:
                 raise TimeoutError(f"acknowledged v{answer['v']}, the event never came")
             await asyncio.sleep(0.005)
+
+
+def _describe(people: list[Client]) -> str:
+    """What each person last saw, for a stall's report: seat, server, epoch, version, turn."""
+    parts = []
+    for person in people:
+        latest = person.latest or {}
+        tail = [m.get("type", "?") + (f":{m['code']}" if "code" in m else "")
+                for m in person.messages[-4:]]  # fmt: skip
+        parts.append(
+            f"{person.seat}@{person.server.port} {str(person.epoch)[:6]} v{person.v} "
+            f"turn={latest.get('turn')} legal={len(latest.get('legal') or [])} last={tail}"
+        )
+    return "; ".join(parts)
 
 
 async def _in_flight(people: list[Client], rng: random.Random) -> None:
@@ -269,25 +283,34 @@ def _compare(tally: Tally, acked: list[int], logged: list[int], where: str) -> N
         tally.problems.append(f"{where}: acked {len(acked)}, logged {len(logged)}")
 
 
-async def _views_continue(people: list[Client], before: dict[str, Any], tally: Tally) -> None:
+async def _views_continue(
+    people: list[Client], before: dict[str, tuple[dict[str, Any] | None, int | None]], tally: Tally
+) -> None:
+    """Every person reconnects; where the deal is the one he saw before the fault, his view
+    goes on from that one (its history extends the old)."""
     for person in people:
         await person.disconnect()
         await person.connect(resume=True)
         await person.expect(lambda m: m.get("type") in ("snapshot", "synced"), timeout=90)
     await asyncio.sleep(0.3)
     for person in people:
-        old, new = before[person.seat or ""], person.latest
+        (old, old_deal), new = before[person.seat or ""], person.latest
         if old is None or new is None or "view" not in old or "view" not in new:
             continue
-        if old.get("deal") != new.get("deal") and old.get("kind") != "deal_end":
-            continue
+        if person.deal != old_deal or old.get("kind") == "deal_end":
+            continue  # a deal ended in between: its history starts again
         history_old, history_new = old["view"].get("history", []), new["view"].get("history", [])
-        if history_new[: len(history_old)] != history_old and new.get("deal") == old.get("deal"):
+        if history_new[: len(history_old)] != history_old:
             tally.problems.append(
                 f"{person.seat}: the view did not continue from before: "
                 f"{old.get('epoch')} v{old.get('v')} {history_old} then "
                 f"{new.get('epoch')} v{new.get('v')} {history_new}"
             )
+
+
+def _seen(people: list[Client]) -> dict[str, tuple[dict[str, Any] | None, int | None]]:
+    """What each person saw before a fault: his latest view and the deal it belongs to."""
+    return {p.seat or "": (p.latest, p.deal) for p in people}
 
 
 async def kill_faults(data: Path, kills: int, rng: random.Random, database: str | None) -> Tally:
@@ -302,7 +325,7 @@ async def kill_faults(data: Path, kills: int, rng: random.Random, database: str 
         people, table = await _people([server])
         for _ in range(kills):
             await _moves(people, rng.randrange(3, 12), rng, acked)
-            before = {p.seat or "": p.latest for p in people}
+            before = _seen(people)
             await _in_flight(people, rng)
             server.kill9()
             tally.faults += 1
@@ -395,7 +418,7 @@ async def cluster_faults(data: Path, faults: int, rng: random.Random) -> Tally:
                 # A table left without an owner, or a request left unanswered.
                 tally.problems.append(f"stalled before fault {n + 1}: {stall}")
                 break
-            before = {p.seat or "": p.latest for p in people}
+            before = _seen(people)
             await _in_flight(people, rng)
             if n % 2 == 0:
                 victim = nodes[rng.randrange(2)]

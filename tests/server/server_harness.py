@@ -141,6 +141,8 @@ class Client:
         self.v = -1
         self.latest: dict[str, Any] | None = None
         """The newest event or snapshot (what the table looks like to this client)."""
+        self.deal: int | None = None
+        """The number of the deal being played, as the last snapshot or deal start said."""
         self._request = 0
         self._inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
@@ -196,6 +198,8 @@ class Client:
                     # Chat and presence events leave the table as it was.
                     if message["type"] == "snapshot" or "view" in message:
                         self.latest = message
+                    if message["type"] == "snapshot" or message.get("kind") == "deal_start":
+                        self.deal = message.get("deal", self.deal)
                 await self._inbox.put(message)
 
     async def next(self, timeout: float = 15.0) -> dict[str, Any]:

@@ -52,7 +52,7 @@ def namespace() -> Iterator[str]:
     drop_namespace(name, REDIS)
 
 
-def _node(tmp: Path, name: str, namespace: str) -> ServerProcess:
+def _node(tmp: Path, name: str, namespace: str, lease: int = 2) -> ServerProcess:
     return ServerProcess(
         tmp / name,
         "--database",
@@ -64,7 +64,7 @@ def _node(tmp: Path, name: str, namespace: str) -> ServerProcess:
         "--redis-prefix",
         namespace,
         "--lease",
-        "2",
+        str(lease),
         "--grace",
         "60",
         "--node-id",
@@ -123,6 +123,56 @@ async def test_two_processes_share_tables_and_take_over(tmp_path: Path, namespac
         )
         game = httpx.get(f"{other.base}/api/games/{table}").json()
         assert game["commitment_ok"]
+        for person in (south, west, east):
+            await person.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def test_a_table_taken_while_its_owner_lives_moves_every_connection(
+    tmp_path: Path, namespace: str
+) -> None:
+    """The lease goes to the other process while the owner still runs (as after a Redis
+    restart): the owner's connections, which its old actor may answer once more, end on the
+    new owner's epoch without waiting for a move, and play goes on."""
+    import redis
+
+    # A 6-second lease is renewed every 2 s: the new owner loads the table well before.
+    a = _node(tmp_path, "alpha", namespace, lease=6).start()
+    b = _node(tmp_path, "beta", namespace, lease=6).start()
+    nodes = {"alpha": a, "beta": b}
+    try:
+        tag = secrets.token_hex(3)
+        south, west, east = (Client(a, f"tk{n}{tag}") for n in "swe")
+        for person in (south, west, east):
+            await person.register()
+        table = (await south.create(players=3, target=10))["id"]
+        await west.sit(table, "W")
+        await east.sit(table, "E")
+        owner_name = _owner(namespace, table)
+        other_name = "beta" if owner_name == "alpha" else "alpha"
+        for person in (south, west, east):
+            person.server = nodes[owner_name]
+            await person.connect()
+            await person.expect(lambda m: m.get("type") == "snapshot", timeout=20)
+        old_epoch = south.epoch
+        # The other process holds the lease now; West's resync through it makes it load
+        # the table at once, before the owner's next renewal finds the lease gone.
+        redis.Redis.from_url(REDIS).set(f"{namespace}:lease:{table}", other_name, px=6000)
+        await west.disconnect()
+        west.server = nodes[other_name]
+        await west.connect(resume=True)
+        await west.expect(
+            lambda m: m.get("type") == "snapshot" and m["epoch"] != old_epoch, timeout=20
+        )
+        new_epoch = west.epoch
+        deadline = asyncio.get_running_loop().time() + 15
+        while {south.epoch, east.epoch} != {new_epoch}:
+            assert asyncio.get_running_loop().time() < deadline, (south.epoch, east.epoch)
+            await asyncio.sleep(0.05)
+        assert _owner(namespace, table) == other_name
+        assert await drive([south, west, east], 6, random.Random(8)) == 6
         for person in (south, west, east):
             await person.close()
     finally:

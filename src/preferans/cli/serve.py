@@ -204,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"preferans serve: {refused}", file=sys.stderr)
         return 2
     level = "DEBUG" if args.log_level == "trace" else args.log_level.upper()
-    logging.basicConfig(level=level)
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     options: dict[str, Any] = {
         "data_dir": args.data_dir,
         "database_url": args.database,

@@ -224,6 +224,13 @@ class Club:
         for listener in self.game_end_listeners:
             listener(table_id)
 
+    def resync_table(self, table_id: int) -> None:
+        """Every connection of this process to the table asks its owner again."""
+        if self.closing:
+            return
+        for connection in tuple(self.by_table.get(table_id, ())):
+            connection.subscribe()
+
     async def lost_lease(self, table_id: int) -> None:
         actor = self.actors.get(table_id)
         if actor is not None:

@@ -94,6 +94,9 @@ class TableHost(Protocol):
         """Commands a stopped actor did not handle: the host routes them to the table's
         next incarnation."""
 
+    def resync_table(self, table_id: int) -> None:
+        """The host's connections to the table ask its owner for what they missed."""
+
     def game_ended(self, table_id: int) -> None:
         """The table's game is stored as finished (the tournament director listens)."""
 
@@ -130,15 +133,17 @@ class TableActor:
         self._views: ViewSet | None = None
         self._sheets = SheetCache()
         self.stage = "load"
-        self._abandoned = False
-        """The lease was lost: commands are handed over, not handled."""
         """What the actor is doing: ``load``, ``replay``, ``finish`` (named in quarantine)."""
+        self._abandoned = False
+        """The lease was lost (or another process logged first): commands are handed
+        over, not handled, and the connections here resync with the next owner."""
 
     # --- life cycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
         await self._load()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
+        log.info("table %s: held here, epoch %s", self.table_id, self.epoch)
         # Clients of a previous incarnation learn the new epoch and resync.
         self.club.broadcast(Broadcast(self.table_id, self._user_audiences(), self.epoch, None, {}))
         for seat in self._human_seats():
@@ -157,6 +162,7 @@ class TableActor:
     def abandon(self) -> None:
         """This process no longer holds the table's lease: handle nothing more here (the
         next owner replays the log); every command still queued goes to that owner."""
+        log.info("table %s: epoch %s abandoned, the lease is lost", self.table_id, self.epoch)
         self._abandoned = True
         self.submit(Stop())
 
@@ -174,6 +180,7 @@ class TableActor:
                     await self._handle(command)
                 except LogConflictError:
                     log.warning("table %s: another process owns it now", self.table_id)
+                    self._abandoned = True
                     # Nothing of this command was logged: its owner answers it.
                     handover.append(command)
                     break
@@ -190,6 +197,11 @@ class TableActor:
             # After the actor is gone, so that they reach the table's next incarnation
             # (here or in another process) instead of being lost with this one.
             self.club.hand_over(self.table_id, handover)
+            if self._abandoned:
+                # This incarnation answered resyncs until now, and the next owner's
+                # announcement may have come before this actor noticed, or never reached
+                # this process: every connection here asks the next owner.
+                self.club.resync_table(self.table_id)
 
     def _refuse_queued(self) -> None:
         """Commands that came after the table was set aside are answered, not lost."""
