@@ -300,12 +300,22 @@ async def _views_continue(
         if person.deal != old_deal or old.get("kind") == "deal_end":
             continue  # a deal ended in between: its history starts again
         history_old, history_new = old["view"].get("history", []), new["view"].get("history", [])
-        if history_new[: len(history_old)] != history_old:
+        if not _continues(history_old, history_new):
             tally.problems.append(
                 f"{person.seat}: the view did not continue from before: "
                 f"{old.get('epoch')} v{old.get('v')} {history_old} then "
                 f"{new.get('epoch')} v{new.get('v')} {history_new}"
             )
+
+
+def _continues(old: list[list[Any]], new: list[list[Any]]) -> bool:
+    """The new history begins with the old one; an action hidden before (None: a discard)
+    may be shown now (a misère's cards are opened)."""
+    if len(new) < len(old):
+        return False
+    return all(
+        a[0] == b[0] and (a[1] is None or a[1] == b[1]) for a, b in zip(old, new, strict=False)
+    )
 
 
 def _seen(people: list[Client]) -> dict[str, tuple[dict[str, Any] | None, int | None]]:
