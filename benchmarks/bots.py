@@ -7,7 +7,7 @@ process (``time.process_time``): the solver runs one thread, so this is one core
 is not inflated by other work on a shared machine. Usage::
 
     .venv/bin/python benchmarks/bots.py [--deals 60] [--variant sochi] [--seed 7] [--samples 16]
-        [--bid-samples 32] [--selfish-cards 7]
+        [--bid-samples 32] [--selfish-cards 7] [--discard-options 8]
 
 The times are also shown per kind of decision (the game's phase: bidding, the discard and
 the contract, whisting, card play; in the Balkan game also play beside an out seat), each
@@ -23,7 +23,12 @@ import statistics
 import time
 
 from preferans.bots import make_bot
-from preferans.bots.sampling import DEFAULT_SAMPLES, SELFISH_CARDS, SamplingBot
+from preferans.bots.sampling import (
+    DEFAULT_SAMPLES,
+    DISCARD_OPTIONS,
+    SELFISH_CARDS,
+    SamplingBot,
+)
 from preferans.game import Deal, new_deal
 from preferans.rules import find_rules
 from preferans.seats import player_seats
@@ -56,6 +61,12 @@ def main() -> None:
         help="raspasy play with at most this many cards solves every seat for himself "
         "(default: %(default)s; 0: never)",
     )
+    parser.add_argument(
+        "--discard-options",
+        type=int,
+        default=DISCARD_OPTIONS,
+        help="discards the declarer's plan solves for each strain (default: %(default)s)",
+    )
     args = parser.parse_args()
     rules = find_rules(args.variant)
     seats = player_seats(rules.players)
@@ -64,6 +75,7 @@ def main() -> None:
         samples=args.samples,
         bid_samples=args.bid_samples,
         selfish_cards=args.selfish_cards,
+        discard_options=args.discard_options,
     )
     heuristic = make_bot("heuristic", args.seed)
     times: list[float] = []
@@ -105,6 +117,7 @@ def main() -> None:
     print(
         f"sampling bot, {args.samples} deals per decision, {sampling.bid_samples} per bid, "
         f"selfish raspasy from {args.selfish_cards} cards, "
+        f"{args.discard_options} discards a strain, "
         f"solver backend {BACKEND}, {args.variant}, {args.deals} deals, one core (CPU time)"
     )
     for label, s_times, h_times in (

@@ -122,6 +122,9 @@ EARLY_CARDS = 7
 #: throughout. From 7 and from 8 cards both leaned better over 1,000 Sochi deals, neither
 #: was shown better (docs/bots.md), so the default stays paranoid.
 SELFISH_CARDS = 0
+#: The declarer's plan solves this many discards for each strain, the best by the table's
+#: estimate of the ten cards kept.
+DISCARD_OPTIONS = 3
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,7 @@ class SamplingBot:
         read_factor: float = READ_FACTOR,
         talon_margin: float = TALON_TRICK_MARGIN,
         selfish_cards: int = SELFISH_CARDS,
+        discard_options: int = DISCARD_OPTIONS,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -198,6 +202,11 @@ class SamplingBot:
         if not 0 <= selfish_cards <= 10:
             raise PreferansError("selfish_cards must be 0-10")
         self.selfish_cards = selfish_cards
+        #: Discards the declarer's plan solves for each strain (``DISCARD_OPTIONS``
+        #: unless given), chosen by the table's estimate of the cards kept.
+        if not 1 <= discard_options <= 66:
+            raise PreferansError("discard_options must be 1-66")
+        self.discard_options = discard_options
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -831,7 +840,9 @@ class SamplingBot:
                 if _lowest_level(bid, suit_or_nt) is None:
                     continue
                 drops = (
-                    [fixed_drop] if fixed_drop else game_discards(twelve, suit_or_nt, own_discard)
+                    [fixed_drop]
+                    if fixed_drop
+                    else game_discards(twelve, suit_or_nt, own_discard, self.discard_options)
                 )
                 candidates += [(d, suit_or_nt) for d in drops]
         positions: list[Position] = []
