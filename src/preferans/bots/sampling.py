@@ -173,6 +173,7 @@ class SamplingBot:
         talon_margin: float = TALON_TRICK_MARGIN,
         selfish_cards: int = SELFISH_CARDS,
         discard_options: int = DISCARD_OPTIONS,
+        declarer_reads: bool = True,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -192,6 +193,11 @@ class SamplingBot:
             raise PreferansError("read_pool must be >= 0 and 0 < read_factor <= 1")
         self.read_pool = read_pool
         self.read_factor = read_factor
+        #: The declarer of a game or misère reads the defenders' cards too (else only
+        #: defenders and raspasy players read).
+        if not isinstance(declarer_reads, bool):
+            raise PreferansError("declarer_reads must be true or false")
+        self.declarer_reads = declarer_reads
         #: Whists by which the solver's card must beat the heuristic's in a raspasy trick
         #: led by a talon card (``TALON_TRICK_MARGIN`` unless given).
         if talon_margin < 0:
@@ -265,7 +271,7 @@ class SamplingBot:
         """Deals for a card decision: with reading on, ``read_pool`` times ``count``
         drawn, weighed by the others' cards and drawn down to ``count`` (all of them,
         weighed, when they are few enough to enumerate)."""
-        if self.read_pool == 0:
+        if self.read_pool == 0 or (not self.declarer_reads and view.declarer == view.seat):
             return self._worlds(view, count)
         worlds, exact = self._worlds(view, count * self.read_pool)
         if exact and len(worlds) == 1:
