@@ -114,6 +114,12 @@ def plain_move(rng: random.Random, legal: list[dict[str, Any]]) -> int:
     return index
 
 
+def move_refused_as_too_fast(message: dict[str, Any]) -> bool:
+    """The club's message limit refused an action (a script plays faster than a person):
+    the client waits a little and sends the move again."""
+    return message.get("code") == "rate_limited" and message.get("refused") == "action"
+
+
 def unique(prefix: str) -> str:
     return f"{prefix}{int(time.time() * 1000) % 10_000_000}"
 

@@ -15,7 +15,16 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from tests.e2e.helpers import Person, create_table, open_person, plain_move, play_step, sit, unique
+from tests.e2e.helpers import (
+    Person,
+    create_table,
+    move_refused_as_too_fast,
+    open_person,
+    plain_move,
+    play_step,
+    sit,
+    unique,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -264,6 +273,7 @@ async def _play_rated_game(server: str, cookies: dict[str, str], table_id: int) 
 
     async def seat(cookie: str) -> None:
         you = None
+        move = -1
         async with websockets.connect(
             url, additional_headers={"Cookie": f"pref_session={cookie}"}
         ) as ws:
@@ -273,6 +283,9 @@ async def _play_rated_game(server: str, cookies: dict[str, str], table_id: int) 
                     return
                 if message.get("type") == "snapshot":
                     you = message["you"]
+                if move_refused_as_too_fast(message):
+                    await asyncio.sleep(1)
+                    await ws.send(json.dumps({"type": "action", "action": move}))
                 if you and message.get("legal") and message.get("turn") == you:
                     move = plain_move(rng, message["legal"])
                     await ws.send(json.dumps({"type": "action", "action": move}))

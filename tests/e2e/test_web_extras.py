@@ -11,7 +11,15 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.e2e.helpers import create_table, open_person, plain_move, play_step, sit, unique
+from tests.e2e.helpers import (
+    create_table,
+    move_refused_as_too_fast,
+    open_person,
+    plain_move,
+    play_step,
+    sit,
+    unique,
+)
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.slow
@@ -82,15 +90,20 @@ def _play_by_socket(server: str, cookie: str, table_id: int) -> None:
     """South plays random legal actions over the websocket until the game ends."""
     rng = random.Random(7)
     url = server.replace("http", "ws") + f"/ws/tables/{table_id}"
+    move = -1
     with connect(url, additional_headers={"Cookie": f"pref_session={cookie}"}) as ws:
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             message = json.loads(ws.recv(timeout=30))
             if message.get("kind") == "game_end" or message.get("status") == "finished":
                 return
+            if move_refused_as_too_fast(message):
+                time.sleep(1)
+                ws.send(json.dumps({"type": "action", "action": move}))
             if message.get("legal") and message.get("turn") == "S":
                 # No claims and no accepted claims: the deals end with a card, for the solver.
-                ws.send(json.dumps({"type": "action", "action": plain_move(rng, message["legal"])}))
+                move = plain_move(rng, message["legal"])
+                ws.send(json.dumps({"type": "action", "action": move}))
     raise AssertionError("the game did not end")
 
 
