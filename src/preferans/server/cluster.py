@@ -32,6 +32,9 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+PUBLISH_ATTEMPTS = 3
+"""Tries per published message; a duplicate is harmless (connections drop versions they
+have), a lost event leaves a player waiting until his table changes again."""
 
 
 class Cluster(Protocol):
@@ -211,10 +214,17 @@ class RedisCluster:
         """One ordered publisher, so events of a table reach other processes in order."""
         while True:
             channel, message = await self._outbox.get()
-            try:
-                await self.redis.publish(channel, message)
-            except Exception:
-                log.exception("publishing to %s failed", channel)
+            for attempt in range(PUBLISH_ATTEMPTS):
+                try:
+                    await self.redis.publish(channel, message)
+                    break
+                except Exception:
+                    # The first command on a connection Redis dropped (it restarted) fails
+                    # while the next one reconnects: try again before the message is lost.
+                    if attempt + 1 == PUBLISH_ATTEMPTS:
+                        log.exception("publishing to %s failed", channel)
+                    else:
+                        await asyncio.sleep(0.1)
 
     async def _listen(self) -> None:
         while True:

@@ -2,8 +2,9 @@
 
 Events reach a connection from the table actor (directly or through Redis). The connection
 keeps them in version order: until it has a snapshot (or the missed events) it holds
-broadcasts back, drops anything it already sent, and asks for a resync when it sees a gap
-or a new epoch. A slow client whose queue overflows is disconnected; on return it resyncs.
+broadcasts back, drops anything it already sent, and asks for a resync when it sees a gap,
+a new epoch, or an answer to its own move newer than the last event it got. A slow client
+whose queue overflows is disconnected; on return it resyncs.
 """
 
 from __future__ import annotations
@@ -166,6 +167,12 @@ class Connection:
             self._synced(message)
         else:
             self.send(message)
+            answered_at = message.get("v") if kind == "ack" else None
+            if self.synced and isinstance(answered_at, int) and answered_at > self.last_v:
+                # The table sends its events before the answer, in one order; an answer
+                # past the last event seen means an event was lost on the way (a publish
+                # to a Redis that had just restarted): nobody else would notice.
+                self.subscribe()
 
     def _synced(self, message: dict[str, Any]) -> None:
         self.send(message)
