@@ -1,18 +1,21 @@
 """Bots and hints think in worker processes: the action that comes back is the table's own
-legal action, hints arrive in both languages, and a killed worker is replaced."""
+legal action, hints arrive in both languages and before queued bot moves, and a killed
+worker is replaced."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
+import threading
 
 import pytest
 
 from preferans.game import Deal, new_deal
 from preferans.rules import find_rules
 from preferans.seats import Seat
-from preferans.server.thinking import WORKER_NICENESS, Thinking
+from preferans.server.thinking import THREADS, WORKER_NICENESS, Thinking
 
 
 def _views(variant: str, count: int) -> list[object]:
@@ -75,3 +78,59 @@ async def test_workers_think_at_a_lower_priority_than_the_server() -> None:
 def test_a_negative_pool_is_refused() -> None:
     with pytest.raises(ValueError, match="processes"):
         Thinking(-1)
+
+
+def _blocked_until(event: threading.Event) -> None:
+    assert event.wait(30), "the test never released this worker"
+
+
+async def test_a_hint_goes_before_the_bots_moves_that_wait_for_a_worker() -> None:
+    """In a club full of bot tables a person's hint waits for one worker to finish, not
+    for every queued bot move."""
+    thinking = Thinking(0)
+    releases = [threading.Event() for _ in range(THREADS)]
+    started: list[str] = []
+    try:
+        blockers = [asyncio.create_task(thinking.run(_blocked_until, event)) for event in releases]
+        bots = [asyncio.create_task(thinking.run(started.append, name)) for name in ("b1", "b2")]
+        await asyncio.sleep(0.05)
+        hint = asyncio.create_task(thinking.hint(_views("sochi", 1)[0], "heuristic"))
+        await asyncio.sleep(0.05)
+        assert thinking.queued == 3 and not started
+        releases[0].set()
+        advice = await asyncio.wait_for(hint, 30)
+        assert advice.text_en
+        # One worker came free: the hint took it; the second bot move still waits.
+        assert "b2" not in started
+        for event in releases:
+            event.set()
+        await asyncio.gather(*blockers, *bots)
+        assert started == ["b1", "b2"] and thinking.queued == 0
+    finally:
+        for event in releases:
+            event.set()
+        thinking.close()
+
+
+async def test_a_cancelled_wait_gives_its_worker_to_the_next_in_line() -> None:
+    thinking = Thinking(0)
+    releases = [threading.Event() for _ in range(THREADS)]
+    started: list[str] = []
+    try:
+        blockers = [asyncio.create_task(thinking.run(_blocked_until, event)) for event in releases]
+        await asyncio.sleep(0.05)
+        gone = asyncio.create_task(thinking.run(started.append, "gone"))
+        kept = asyncio.create_task(thinking.run(started.append, "kept"))
+        await asyncio.sleep(0.05)
+        gone.cancel()
+        releases[0].set()
+        await asyncio.wait_for(kept, 30)
+        assert started == ["kept"]
+        for event in releases:
+            event.set()
+        await asyncio.gather(*blockers)
+        assert thinking.queued == 0 and thinking._running == 0
+    finally:
+        for event in releases:
+            event.set()
+        thinking.close()

@@ -12,14 +12,23 @@ action comes back as its index, so the table applies its own legal action.
 The workers run at a lower CPU priority (:data:`WORKER_NICENESS`): when the cores are
 short, a person's move is acknowledged and sent to the table before a bot thinks on,
 and a bot that waits a few milliseconds more is not noticed within its think time.
+
+For the same reason the pool takes work in order of who waits: a hint (a person looks
+at the screen for it) goes before the bots' moves that are queued, so in a club
+full of bot tables a hint waits for at most the moves already being thought, not for
+every table's next move. Only as many jobs as there are workers are handed to the pool;
+the rest wait here, where their order can still change.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
+import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from functools import cache
@@ -30,12 +39,21 @@ from preferans.game.errors import IllegalActionError
 from preferans.server.club_errors import SettingsError
 from preferans.server.lifeline import die_with_parent
 
-__all__ = ["WORKER_NICENESS", "Thinking"]
+__all__ = ["BOT", "PERSON", "THREADS", "WORKER_NICENESS", "Thinking"]
 
 log = logging.getLogger(__name__)
 
 #: How much lower the workers' CPU priority is than the server's (``nice``).
 WORKER_NICENESS = 10
+
+#: Threads that think when the club runs without worker processes.
+THREADS = 4
+
+#: Who waits for a job, first served first: a person asking for a hint, then the rest.
+PERSON, BOT = 0, 1
+
+#: A hint slower than this is logged with the queue it met (a club short of workers).
+SLOW_HINT_SECONDS = 2.0
 
 
 def _start_worker(parent: int, niceness: int) -> None:
@@ -84,6 +102,19 @@ class Thinking:
             )
         self.processes = processes
         self._pool: Executor | None = None
+        self._running = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    @property
+    def capacity(self) -> int:
+        """Jobs handed to the executor at once: one per worker."""
+        return self.processes or THREADS
+
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a worker (not counting the ones being thought)."""
+        return sum(not ticket.done() for _, _, ticket in self._waiting)
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -98,10 +129,40 @@ class Thinking:
                     initargs=(os.getpid(), WORKER_NICENESS),
                 )
             else:
-                self._pool = ThreadPoolExecutor(4, thread_name_prefix="think")
+                self._pool = ThreadPoolExecutor(THREADS, thread_name_prefix="think")
         return self._pool
 
-    async def _run(self, function: Any, *args: Any) -> Any:
+    async def _run(self, function: Any, *args: Any, who: int = BOT) -> Any:
+        """``function(*args)`` in a worker once one is free for ``who``'s turn in the queue."""
+        await self._take_a_worker(who)
+        try:
+            return await self._execute(function, *args)
+        finally:
+            self._running -= 1
+            self._hand_out()
+
+    async def _take_a_worker(self, who: int) -> None:
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (who, next(self._order), ticket))
+        self._hand_out()
+        try:
+            await ticket
+        except asyncio.CancelledError:
+            # Cancelled after the worker was handed over: give it to the next in line.
+            if ticket.done() and not ticket.cancelled():
+                self._running -= 1
+                self._hand_out()
+            raise
+
+    def _hand_out(self) -> None:
+        """Give the free workers to the first in line (cancelled waiters are skipped)."""
+        while self._running < self.capacity and self._waiting:
+            _, _, ticket = heapq.heappop(self._waiting)
+            if not ticket.done():
+                ticket.set_result(None)
+                self._running += 1
+
+    async def _execute(self, function: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), function, *args)
@@ -124,11 +185,27 @@ class Thinking:
         )
 
     async def hint(self, view: Any, level: str) -> Any:
-        """The ``preferans.bots.hints.Hint`` for ``view``."""
-        return await self._run(_hint, view, level)
+        """The ``preferans.bots.hints.Hint`` for ``view``, before the bots' queued moves."""
+        started = time.monotonic()
+        queued, busy = self.queued, self._running
+        advice = await self._run(_hint, view, level, who=PERSON)
+        took = time.monotonic() - started
+        if took > SLOW_HINT_SECONDS:
+            log.warning(
+                "a %s hint took %.1f s; when asked, %d of %d workers were busy, %d jobs queued",
+                level,
+                took,
+                busy,
+                self.capacity,
+                queued,
+            )
+        return advice
 
     async def run(self, function: Any, *args: Any) -> Any:
-        """Any other heavy work (a game review): ``function(*args)`` in a worker."""
+        """Any other heavy work (a game review): ``function(*args)`` in a worker.
+
+        In line with the bots' moves, not before them: a review of a whole game is many
+        jobs at once, and the tables must not stop while it runs."""
         return await self._run(function, *args)
 
     def close(self) -> None:
