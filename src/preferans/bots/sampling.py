@@ -50,12 +50,13 @@ from preferans.actions import (
 from preferans.bots import claims
 from preferans.bots.base import decision_rng
 from preferans.bots.decision import Decision, Option
-from preferans.bots.evaluation import hand_tricks, misere_risk
+from preferans.bots.evaluation import hand_tricks, misere_risk, should_bid_misere
 from preferans.bots.heuristic import (
     defence_estimate,
     find_call,
     here_answered,
     heuristic_action,
+    max_contract,
 )
 from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_world
 from preferans.bots.payoff import deal_value, split_defence, synth_result
@@ -125,6 +126,9 @@ SELFISH_CARDS = 0
 #: The declarer's plan solves this many discards for each strain, the best by the table's
 #: estimate of the ten cards kept.
 DISCARD_OPTIONS = 3
+#: A pass while nobody has bid is priced as raspasy in the drawn deals where the players
+#: still to speak would pass too by the table (not only when the pass ends the auction).
+FORESEE_RASPASY = False
 
 
 @dataclass(frozen=True)
@@ -174,6 +178,7 @@ class SamplingBot:
         selfish_cards: int = SELFISH_CARDS,
         discard_options: int = DISCARD_OPTIONS,
         declarer_reads: bool = True,
+        foresee_raspasy: bool = FORESEE_RASPASY,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -213,6 +218,10 @@ class SamplingBot:
         if not 1 <= discard_options <= 66:
             raise PreferansError("discard_options must be 1-66")
         self.discard_options = discard_options
+        #: An early pass while nobody has bid is priced with the raspasy it may lead to.
+        if not isinstance(foresee_raspasy, bool):
+            raise PreferansError("foresee_raspasy must be true or false")
+        self.foresee_raspasy = foresee_raspasy
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -725,15 +734,30 @@ class SamplingBot:
         return out
 
     def _pass_value(self, view: View, worlds: list[World]) -> float:
-        """Passing is worth nothing unless it ends the auction in raspasy."""
+        """Passing is worth nothing unless it ends the auction in raspasy: for certain
+        when the others have passed, and (``foresee_raspasy``) in the share of the drawn
+        deals where the players still to speak hold hands the table passes."""
         bidders = [s for s in view.active if s != view.dummy]
         spoken_pass = {
             s for s, a in view.history if isinstance(a, Call) and a.kind is CallKind.PASS
         }
         has_bid = any(isinstance(a, Bid) for _, a in view.history)
-        others_out = all(s in spoken_pass for s in bidders if s != view.seat)
-        if has_bid or not others_out:
+        to_speak = [s for s in bidders if s != view.seat and s not in spoken_pass]
+        if has_bid or (to_speak and not self.foresee_raspasy):
             return 0.0
+        share = 1.0
+        if to_speak:
+            first = view.active[0]
+            passing = [
+                world
+                for world in worlds
+                if all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
+            ]
+            total_weight = sum(world.weight for world in worlds)
+            if not passing or total_weight <= 0:
+                return 0.0
+            share = sum(world.weight for world in passing) / total_weight
+            worlds = passing
         # First hand leads, or plays first to the talon cards leading tricks 1-2 (their
         # order is unknown: each world takes one from the decision's own generator).
         # The solver's raspasy value is each seat's worst case against two who load it;
@@ -773,7 +797,7 @@ class SamplingBot:
             )
             total += world.weight * deal_value(result, view.rules).get(view.seat, 0.0)
             weight += world.weight
-        return total / weight if weight else 0.0
+        return share * total / weight if weight else 0.0
 
     # --- discard, contract, walk away ------------------------------------------------------
 
@@ -1110,6 +1134,13 @@ class SamplingBot:
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
+
+def _table_passes(hand: int, *, own_lead: bool) -> bool:
+    """Whether the seed's table passes these ten cards while nobody has bid: no game the
+    estimate supports and no misère it would bid."""
+    cards = CardSet.from_mask(hand)
+    return max_contract(cards) is None and not should_bid_misere(cards, own_lead=own_lead)
 
 
 def _round_shares(shares: list[float]) -> list[int]:

@@ -1,0 +1,55 @@
+"""``foresee_raspasy``: a pass while nobody has bid is priced with the raspasy it leads to
+in the drawn deals where the players still to speak would pass too."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from preferans.actions import Call, CallKind
+from preferans.bots.sampling import SamplingBot, _table_passes
+from preferans.cards import CardSet
+from preferans.errors import PreferansError
+from preferans.game import Deal, View, new_deal
+from preferans.rules import find_rules
+from preferans.seats import Seat
+
+
+def _first_bid(seed: int) -> View:
+    rules = find_rules("sochi")
+    state = new_deal(rules, Deal.random(rules, Seat.S, random.Random(seed)))
+    assert state.actor is not None
+    return state.view(state.actor)
+
+
+def _pass_value(bot: SamplingBot, view: View) -> float:
+    decision = bot.decide(view)
+    return next(o.value for o in decision.options if o.action == Call(CallKind.PASS))
+
+
+def test_a_hand_full_of_honours_opens_rather_than_pass_into_raspasy() -> None:
+    """♠K98 ♣AKQ ♦J ♥KQJ: no six by the old pricing (a pass is worth nothing while others
+    may bid), but on raspasy its honours take tricks: foreseeing them, it bids."""
+    view = _first_bid(44)
+    assert str(view.hand) == "♠K ♠9 ♠8 ♣A ♣K ♣Q ♦J ♥K ♥Q ♥J"
+    old = SamplingBot(seed=1, bid_samples=48)
+    foreseeing = SamplingBot(seed=1, bid_samples=48, foresee_raspasy=True)
+    assert _pass_value(old, view) == 0.0
+    assert _pass_value(foreseeing, view) < -1.0
+    assert old.decide(view).action == Call(CallKind.PASS)
+    assert foreseeing.decide(view).action != Call(CallKind.PASS)
+
+
+def test_the_table_passes_weak_hands_and_opens_strong_ones() -> None:
+    weak = CardSet.parse("♠Q ♠9 ♠8 ♣J ♣9 ♦10 ♦8 ♥K ♥10 ♥9")
+    strong = CardSet.parse("♠A ♠K ♠Q ♠J ♠10 ♣A ♦A ♦K ♥8 ♥7")
+    clean = CardSet.parse("♠7 ♠8 ♠9 ♣7 ♣8 ♦7 ♦9 ♥7 ♥8 ♥9")
+    assert _table_passes(weak.mask, own_lead=False)
+    assert not _table_passes(strong.mask, own_lead=False)
+    assert not _table_passes(clean.mask, own_lead=True)  # a misère
+
+
+def test_the_setting_is_a_yes_or_no() -> None:
+    with pytest.raises(PreferansError, match="foresee_raspasy"):
+        SamplingBot(foresee_raspasy="often")  # type: ignore[arg-type]
