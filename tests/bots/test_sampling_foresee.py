@@ -33,8 +33,8 @@ def test_a_hand_full_of_honours_opens_rather_than_pass_into_raspasy() -> None:
     may bid), but on raspasy its honours take tricks: foreseeing them, it bids."""
     view = _first_bid(44)
     assert str(view.hand) == "♠K ♠9 ♠8 ♣A ♣K ♣Q ♦J ♥K ♥Q ♥J"
-    old = SamplingBot(seed=1, bid_samples=48)
-    foreseeing = SamplingBot(seed=1, bid_samples=48, foresee_raspasy=True)
+    old = SamplingBot(seed=1, bid_samples=48, foresee_raspasy=False)
+    foreseeing = SamplingBot(seed=1, bid_samples=48)
     assert _pass_value(old, view) == 0.0
     assert _pass_value(foreseeing, view) < -1.0
     assert old.decide(view).action == Call(CallKind.PASS)
