@@ -16,13 +16,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from preferans.game import Deal, new_deal
 from preferans.rules import find_rules
 from preferans.seats import Seat
 from preferans.server.thinking import BOT, PERSON, Thinking, _hint
+
+sys.path.insert(0, str(Path(__file__).parent))
+from load import percentile
 
 
 def positions(count: int, seed: int) -> list[Any]:
@@ -38,11 +43,6 @@ def positions(count: int, seed: int) -> list[Any]:
             views.append(view)
             state = state.apply(rng.choice(view.legal_actions))
     return views
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 async def one_mode(args: argparse.Namespace, hint_first: bool) -> list[float]:

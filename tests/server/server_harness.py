@@ -16,7 +16,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -363,6 +363,15 @@ async def drive(clients: list[Client], actions: int, rng: random.Random) -> int:
         while client.v < answer["v"]:
             await asyncio.sleep(0.005)
     return done
+
+
+async def caught_up(clients: Sequence[Client]) -> None:
+    """Wait until every client at a table has heard the table's latest event (``drive``
+    waits only for the mover's)."""
+    deadline = time.monotonic() + 20
+    while len({c.v for c in clients}) > 1:
+        assert time.monotonic() < deadline, [c.v for c in clients]
+        await asyncio.sleep(0.01)
 
 
 async def play_table(clients: list[Client], seed: int) -> list[int]:

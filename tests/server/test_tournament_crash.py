@@ -6,20 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from server_harness import Client, ServerProcess, autoplay, drive
+from server_harness import ServerProcess, autoplay, caught_up, drive
 from tournament_harness import create, join, settings, wait_for
-
-
-async def _caught_up(clients: Sequence[Client]) -> None:
-    """Wait until every client at a table has heard the table's latest event."""
-    deadline = asyncio.get_running_loop().time() + 20
-    while len({c.v for c in clients}) > 1:
-        assert asyncio.get_running_loop().time() < deadline, [c.v for c in clients]
-        await asyncio.sleep(0.01)
 
 
 async def test_kill_9_mid_round_resumes_every_table(tmp_path: Path) -> None:
@@ -49,7 +40,7 @@ async def test_kill_9_mid_round_resumes_every_table(tmp_path: Path) -> None:
                 await p.expect(lambda m: m.get("type") == "snapshot")
             await drive(at_table, 5, rng)  # a few acknowledged moves at every table
             # The mover has the last move's event; the others may still be on its way.
-            await _caught_up(at_table)
+            await caught_up(at_table)
         views = {p.name: p.latest["view"] for p in players if p.latest}
 
         server.kill9()

@@ -754,10 +754,9 @@ class SamplingBot:
                 for world in worlds
                 if all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
             ]
-            total_weight = sum(world.weight for world in worlds)
-            if not passing or total_weight <= 0:
+            if not passing:
                 return 0.0
-            share = sum(world.weight for world in passing) / total_weight
+            share = sum(w.weight for w in passing) / sum(w.weight for w in worlds)
             worlds = passing
         # First hand leads, or plays first to the talon cards leading tricks 1-2 (their
         # order is unknown: each world takes one from the decision's own generator).
