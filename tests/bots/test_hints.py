@@ -110,3 +110,45 @@ def test_a_levels_hint_is_the_move_its_bot_makes(level: str) -> None:
     assert len(views) == 10
     for view in views:
         assert hint(view, level, seed=3).action == make_bot(level, seed=3).choose(view)
+
+
+def test_an_early_pass_says_it_is_priced_as_the_raspasy_it_leads_to() -> None:
+    """♠K98 ♣AKQ ♦J ♥KQJ first to speak: passing costs whists because the others would
+    mostly pass too, and the hint says so instead of a bare figure."""
+    rules = find_rules("sochi")
+    state = new_deal(rules, Deal.random(rules, Seat.S, random.Random(44)))
+    assert state.actor is not None
+    h = hint(state.view(state.actor), "master", seed=1)
+    pass_en = next(part for part in h.text_en.split("; ") if part.startswith("pass"))
+    pass_ru = next(part for part in h.text_ru.split("; ") if part.startswith("пас"))
+    assert re.fullmatch(
+        r"pass: raspasy in \d+% of samples, expected \d+\.\d tricks on raspasy, −\d+\.\d whists",
+        pass_en,
+    ), pass_en
+    assert re.fullmatch(
+        r"пас: распасы в \d+% раскладов, в среднем \d+\.\d взятки на распасах, −\d+\.\d виста",
+        pass_ru,
+    ), pass_ru
+
+
+def test_a_pass_after_a_bid_keeps_its_plain_text() -> None:
+    from preferans.bots.hints import _from_decision
+
+    view = _views({Phase.BIDDING}, 1)[0]
+    decision = Decision(PASS, (Option(PASS, 0.0), Option(Bid(Contract.parse("7♠")), -9.0, 6.1)), 8)
+    assert _from_decision(view, decision).text_en.startswith("pass: +0.0 whists; 7♠")
+
+
+def test_a_discard_hint_names_the_cards_each_plan_discards() -> None:
+    """While the discard is open the plans differ by the cards they put away: each line
+    names them, so two discards leading to one contract are no longer two equal lines."""
+    views = _views({Phase.DISCARD}, 2)
+    assert views
+    for view in views:
+        h = hint(view, "master", seed=1)
+        plans = re.findall(r"discard ((?:[♠♣♦♥](?:10|[7-9JQKA]) ?){2}), (play \S+)", h.text_en)
+        assert plans, h.text_en
+        assert len(plans) == len(set(plans)), h.text_en
+        named = [cards for cards, _ in plans]
+        assert str(h.action) in named[0].split(), (h.action, h.text_en)
+        assert h.text_ru.count("снести") == len(named)

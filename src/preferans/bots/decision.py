@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from preferans.actions import Action
+from preferans.cards import CardSet
 
 __all__ = ["Decision", "Option"]
 
@@ -23,7 +24,10 @@ class Option:
     tricks: float | None = None
     """Expected tricks: the declarer's on a game, one's own on raspasy and misère."""
     chance: float | None = None
-    """Probability of the event that matters: contract made, misère caught."""
+    """Probability of the event that matters: contract made, misère caught, raspasy
+    reached (a pass while nobody has bid)."""
+    discard: CardSet | None = None
+    """The declarer's discard this option stands for, while the discard is still open."""
 
 
 @dataclass(frozen=True)

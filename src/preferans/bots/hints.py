@@ -89,7 +89,18 @@ def _option_text(option: Option, language: str, mode: str) -> str:
             return f"{name}: разыгрывающий выполняет контракт в {percent}% раскладов"
         return f"{name}: the declarer makes the contract in {percent}% of samples"
     parts: list[str] = []
-    if option.tricks is not None:
+    if _raspasy_pass(option):
+        percent = round((option.chance or 0.0) * 100)
+        parts.append(
+            f"распасы в {percent}% раскладов" if ru else f"raspasy in {percent}% of samples"
+        )
+        if option.tricks is not None:
+            parts.append(
+                f"в среднем {_tricks(option.tricks)} взятки на распасах"
+                if ru
+                else f"expected {_tricks(option.tricks)} tricks on raspasy"
+            )
+    elif option.tricks is not None:
         if mode == "balkan" and isinstance(option.action, Call):
             parts.append(
                 f"у разыгрывающего в среднем {_tricks(option.tricks)} взятки"
@@ -135,6 +146,23 @@ def _option_text(option: Option, language: str, mode: str) -> str:
     else:
         parts.append(f"{_num(option.value)} виста" if ru else f"{_num(option.value)} whists")
     return f"{name}: {', '.join(parts)}"
+
+
+def _raspasy_pass(option: Option) -> bool:
+    """A pass while nobody has bid, priced with the raspasy it leads to (its chance is
+    the share of the deals where it does)."""
+    return (
+        isinstance(option.action, Call)
+        and option.action.kind is CallKind.PASS
+        and option.chance is not None
+    )
+
+
+def _discard_text(option: Option, language: str) -> str:
+    """ "discard ♠7 ♥8, " before a plan's contract while the discard is still open."""
+    if option.discard is None:
+        return ""
+    return f"снести {option.discard}, " if language == "ru" else f"discard {option.discard}, "
 
 
 def _deals(count: int, exact: bool, language: str, *, every: bool = False) -> str:
@@ -245,7 +273,7 @@ def _from_decision(view: View, decision: Decision) -> Hint:
         special = _claim_text(view, option, decision, language)
         if special is not None:
             return special
-        plain = _option_text(option, language, mode)
+        plain = _discard_text(option, language) + _option_text(option, language, mode)
         talon = _talon_name(view, option, language)
         if talon is not None:
             plain = talon + plain[len(action_text(option.action, language)) :]

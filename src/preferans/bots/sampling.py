@@ -630,10 +630,8 @@ class SamplingBot:
                     )
                 ev[contract] = total / weight_sum
         options: list[Option] = []
-        pass_value = 0.0
         if pass_ is not None:
-            pass_value = self._pass_value(view, worlds)
-            options.append(Option(pass_, pass_value))
+            options.append(self._pass_option(pass_, view, worlds))
 
         def best_from(floor: Contract) -> tuple[float, Contract]:
             pool = [(v, c) for c, v in ev.items() if c >= floor]
@@ -734,10 +732,12 @@ class SamplingBot:
                 out[t] = v
         return out
 
-    def _pass_value(self, view: View, worlds: list[World]) -> float:
+    def _pass_option(self, pass_: Action, view: View, worlds: list[World]) -> Option:
         """Passing is worth nothing unless it ends the auction in raspasy: for certain
         when the others have passed, and (``foresee_raspasy``) in the share of the drawn
-        deals where the players still to speak hold hands the table passes."""
+        deals where the players still to speak hold hands the table passes. The option
+        carries that share and the own raspasy tricks expected, so the hint can say why
+        a pass costs whists."""
         bidders = [s for s in view.active if s != view.dummy]
         spoken_pass = {
             s for s, a in view.history if isinstance(a, Call) and a.kind is CallKind.PASS
@@ -745,7 +745,7 @@ class SamplingBot:
         has_bid = any(isinstance(a, Bid) for _, a in view.history)
         to_speak = [s for s in bidders if s != view.seat and s not in spoken_pass]
         if has_bid or (to_speak and not self.foresee_raspasy):
-            return 0.0
+            return Option(pass_, 0.0)
         share = 1.0
         if to_speak:
             first = view.active[0]
@@ -755,7 +755,7 @@ class SamplingBot:
                 if all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
             ]
             if not passing:
-                return 0.0
+                return Option(pass_, 0.0, None, 0.0)
             share = sum(w.weight for w in passing) / sum(w.weight for w in worlds)
             worlds = passing
         # First hand leads, or plays first to the talon cards leading tricks 1-2 (their
@@ -782,12 +782,15 @@ class SamplingBot:
                 seats.append(i)
         values = self.solve_positions(positions, Objective.RASPASY, seats)
         total = 0.0
+        own_tricks = 0.0
         weight = 0.0
+        me = order.index(view.seat)
         for w, world in enumerate(chosen):
             worst = values[3 * w : 3 * w + 3]
             scale = 10.0 / max(1, sum(worst))
             shares = [x * scale for x in worst]
             tricks = _round_shares(shares)
+            own_tricks += world.weight * tricks[me]
             result = synth_result(
                 view.rules,
                 view.dealer,
@@ -797,7 +800,9 @@ class SamplingBot:
             )
             total += world.weight * deal_value(result, view.rules).get(view.seat, 0.0)
             weight += world.weight
-        return share * total / weight if weight else 0.0
+        if not weight:
+            return Option(pass_, 0.0, None, share)
+        return Option(pass_, share * total / weight, own_tricks / weight, share)
 
     # --- discard, contract, walk away ------------------------------------------------------
 
@@ -885,6 +890,11 @@ class SamplingBot:
         objective = Objective.MISERE if bid.is_misere else Objective.TRICKS
         values = self.solve_positions(positions, objective, [decl] * len(positions))
         n = len(worlds)
+
+        def open_drop(drop: int) -> CardSet | None:
+            # The discard is named only while it is still to be chosen.
+            return None if fixed_drop else CardSet.from_mask(drop)
+
         weight_sum = sum(w.weight for w in worlds)
         best: tuple[float, int, Contract | None] | None = None
         options: list[Option] = []
@@ -900,7 +910,7 @@ class SamplingBot:
                 if best is None or value > best[0]:
                     best = (value, drop, MISERE)
                     options = [
-                        Option(Declare(MISERE), value, None, caught / weight_sum),
+                        Option(Declare(MISERE), value, None, caught / weight_sum, open_drop(drop)),
                     ]
                 continue
             low = _lowest_level(bid, strain)
@@ -914,7 +924,13 @@ class SamplingBot:
                 made = sum(w.weight * (t >= level) for w, t in zip(worlds, results, strict=True))
                 tricks = sum(w.weight * t for w, t in zip(worlds, results, strict=True))
                 value = total / weight_sum
-                option = Option(Declare(candidate), value, tricks / weight_sum, made / weight_sum)
+                option = Option(
+                    Declare(candidate),
+                    value,
+                    tricks / weight_sum,
+                    made / weight_sum,
+                    open_drop(drop),
+                )
                 if best is None or value > best[0] + 1e-9:
                     best = (value, drop, candidate)
                 options.append(option)
