@@ -1,8 +1,9 @@
 """Two server processes, one club, on this machine's PostgreSQL and Redis.
 
 A player connected to one process plays at a table owned by the other; when the owner is
-killed, the survivor takes the table over when the lease expires and play goes on. Each
-run uses its own schema and Redis prefix and removes them afterwards.
+killed, the survivor takes the table over when the lease expires and play goes on (a move
+sent before then waits for that takeover instead of being lost). Each run uses its own
+schema and Redis prefix and removes them afterwards.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_harness import Client, ServerProcess, autoplay, drive, drop_namespace
+from server_harness import Client, ServerProcess, autoplay, caught_up, drive, drop_namespace
 
 pytestmark = pytest.mark.slow
 
@@ -174,6 +175,112 @@ async def test_a_table_taken_while_its_owner_lives_moves_every_connection(
         assert _owner(namespace, table) == other_name
         assert await drive([south, west, east], 6, random.Random(8)) == 6
         for person in (south, west, east):
+            await person.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def test_a_move_sent_while_a_dead_owners_lease_runs_is_played_by_the_next_owner(
+    tmp_path: Path, namespace: str
+) -> None:
+    """The owner is killed and, before its lease expires, a player connected to the other
+    process moves: the move waits until that process takes the table over and is played
+    there. (It used to be published to every process and dropped by each, as none owned
+    the table: the player never heard an answer.)"""
+    a = _node(tmp_path, "alpha", namespace, lease=4).start()
+    b = _node(tmp_path, "beta", namespace, lease=4).start()
+    nodes = {"alpha": a, "beta": b}
+    rng = random.Random(11)
+    try:
+        tag = secrets.token_hex(3)
+        people = [Client(a, f"dl{n}{tag}") for n in "swe"]
+        south, west, east = people
+        for person in people:
+            await person.register()
+        table = (await south.create(players=3, target=10))["id"]
+        await west.sit(table, "W")
+        await east.sit(table, "E")
+        owner_name = _owner(namespace, table)
+        other_name = "beta" if owner_name == "alpha" else "alpha"
+        for person in people:
+            person.server = nodes[other_name]
+            await person.connect()
+            await person.expect(lambda m: m.get("type") == "snapshot", timeout=20)
+        assert await drive(people, 3, rng) == 3
+        await caught_up(people)
+        mover = next(p for p in people if p.on_turn())
+        assert mover.latest is not None
+        old_epoch = mover.epoch
+        nodes[owner_name].kill9()
+        assert _owner(namespace, table) == owner_name  # its lease has seconds to run
+        answer = await mover.act(rng.choice(mover.latest["legal"])["index"], timeout=20)
+        assert answer["type"] == "ack", answer
+        assert _owner(namespace, table) == other_name
+        assert mover.epoch != old_epoch
+        # Everybody hears the move on the new owner's epoch, and play goes on.
+        deadline = asyncio.get_running_loop().time() + 20
+        while any(p.epoch != mover.epoch or p.v < answer["v"] for p in people):
+            assert asyncio.get_running_loop().time() < deadline, [(p.epoch, p.v) for p in people]
+            await asyncio.sleep(0.02)
+        assert await drive(people, 3, rng) == 3
+        for person in people:
+            await person.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def test_a_command_reaching_a_process_without_the_table_is_routed_once_more(
+    tmp_path: Path, namespace: str
+) -> None:
+    """A forwarded command that finds the table gone from its process (the table moved
+    while it was on the way) goes on to the owner; one forwarded twice already is refused
+    there, never passed on again (no ping-pong between processes)."""
+    import json
+
+    import redis
+
+    a = _node(tmp_path, "alpha", namespace, lease=6).start()
+    b = _node(tmp_path, "beta", namespace, lease=6).start()
+    nodes = {"alpha": a, "beta": b}
+    try:
+        tag = secrets.token_hex(3)
+        people = [Client(a, f"hp{n}{tag}") for n in "swe"]
+        ids = {}
+        for person in people:
+            ids[person] = (await person.register())["id"]
+        table = (await people[0].create(players=3, target=10))["id"]
+        await people[1].sit(table, "W")
+        await people[2].sit(table, "E")
+        other_name = "beta" if _owner(namespace, table) == "alpha" else "alpha"
+        for person in people:
+            person.server = nodes[other_name]
+            await person.connect()
+            await person.expect(lambda m: m.get("type") == "snapshot", timeout=20)
+        await caught_up(people)
+        mover = next(p for p in people if p.on_turn())
+        assert mover.latest is not None
+        index = mover.latest["legal"][0]["index"]
+        version = mover.v
+
+        def forwarded(hops: int) -> int:
+            act = {"c": "act", "a": [other_name, "gone"], "u": ids[mover], "i": hops, "x": index}
+            body = json.dumps({"t": table, "h": hops, "x": act})
+            receivers: int = redis.Redis.from_url(REDIS).publish(
+                f"{namespace}:cmd:{other_name}", body
+            )
+            return receivers
+
+        assert forwarded(2) == 1
+        await asyncio.sleep(1.5)
+        assert mover.v == version  # refused by the process without the table, not passed on
+        assert forwarded(1) == 1
+        deadline = asyncio.get_running_loop().time() + 15
+        while mover.v == version:
+            assert asyncio.get_running_loop().time() < deadline, "the move was not played"
+            await asyncio.sleep(0.02)
+        for person in people:
             await person.close()
     finally:
         a.stop()

@@ -1,8 +1,10 @@
 """The club: the process-wide hub that owns table actors and routes messages to them.
 
 A command for a table goes to the local actor if this process owns the table, otherwise
-through the cluster (Redis) to the owner. Events go to this process's connections and,
-through the cluster, to every other process's.
+through the cluster (Redis) to the owner; while no live process owns it (its owner died and
+the lease has not expired yet), the command waits until this process can take the table
+over. Events go to this process's connections and, through the cluster, to every other
+process's.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ ACTIVE = ("open", "playing")
 #: The answer to a command no process took (its owner between leases, or Redis just back).
 UNREACHABLE = "the table's process did not take the request; try again"
 UNREACHABLE_RU = "процесс стола не принял запрос; попробуйте ещё раз"
+TAKEOVER_MARGIN = 1.0
+"""Seconds beyond a lease that a command waits for its table to get a live owner: a dead
+owner's lease runs out within ``lease_seconds`` of its death."""
+TAKEOVER_RETRY = 0.2
+"""Seconds between a waiting command's tries to reach an owner or take the table."""
 
 
 class Club:
@@ -236,25 +243,43 @@ class Club:
         if actor is not None:
             actor.abandon()
 
-    async def route(self, table_id: int, command: Command) -> None:
-        """Hand a command to the table's owner, wherever it runs."""
-        actor = self.actors.get(table_id)
-        if actor is None:
-            actor = await self.ensure_actor(table_id)
-        if actor is not None:
-            actor.submit(command)
-        elif table_id in self.quarantined_ids:
-            address = getattr(command, "address", None)
-            if address is not None:
-                refusal = error("quarantined", MESSAGES["en"], getattr(command, "request_id", None))
-                self.reply(address, refusal)
-        elif not await self.cluster.forward(table_id, command):
-            # Nobody took it: say so rather than leave the request unanswered.
-            address = getattr(command, "address", None)
-            if address is not None:
-                request_id = getattr(command, "request_id", None)
-                refusal = error("table_unreachable", UNREACHABLE, request_id, UNREACHABLE_RU)
-                self.reply(address, refusal)
+    async def route(self, table_id: int, command: Command, hops: int = 0) -> None:
+        """Hand a command to the table's owner, wherever it runs.
+
+        When no live process holds the table (its owner died and its lease still runs, or
+        it just let the table go), the command is not dropped: this process tries again to
+        reach an owner or take the table over itself, for a lease and a margin, and only
+        then answers that nobody took it. ``hops``: how often it was forwarded already."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settings.lease_seconds + TAKEOVER_MARGIN
+        while True:
+            actor = self.actors.get(table_id)
+            if actor is None:
+                actor = await self.ensure_actor(table_id)
+            if actor is not None:
+                actor.submit(command)
+                return
+            if table_id in self.quarantined_ids:
+                address = getattr(command, "address", None)
+                if address is not None:
+                    request_id = getattr(command, "request_id", None)
+                    self.reply(address, error("quarantined", MESSAGES["en"], request_id))
+                return
+            if await self.cluster.forward(table_id, command, hops):
+                return
+            if self.closing or loop.time() >= deadline:
+                break
+            await asyncio.sleep(TAKEOVER_RETRY)
+        log.warning("table %s: no process took a command within the lease", table_id)
+        self.unreachable(command)
+
+    def unreachable(self, command: Command) -> None:
+        """Answer a request no process took, rather than leave it unanswered."""
+        address = getattr(command, "address", None)
+        if address is not None:
+            request_id = getattr(command, "request_id", None)
+            refusal = error("table_unreachable", UNREACHABLE, request_id, UNREACHABLE_RU)
+            self.reply(address, refusal)
 
     async def seats_changed(self, table_id: int) -> None:
         await self.route(table_id, Reload())

@@ -1,10 +1,11 @@
 """Several server processes, one club: table leases and message routing over Redis.
 
 Each table is owned by one process at a time through a Redis key with an expiry (the
-lease), renewed while the owner lives. Commands for a table owned elsewhere are published
-on the table's inbox channel; events are published once and every process hands them to
-its own connections; direct replies go to the connection's process. When an owner dies its
-leases expire and another process replays those tables from the database.
+lease), renewed while the owner lives. A command for a table owned elsewhere goes to the
+lease holder's own command channel; events are published once and every process hands them
+to its own connections; direct replies go to the connection's process. When an owner dies
+its leases expire and another process replays those tables from the database; a command
+sent meanwhile finds no live holder, and its sender waits to take the table over itself.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ log = logging.getLogger(__name__)
 PUBLISH_ATTEMPTS = 3
 """Tries per published message; a duplicate is harmless (connections drop versions they
 have), a lost event leaves a player waiting until his table changes again."""
+FORWARDS = 2
+"""How often one command may be forwarded: once to the lease holder, and once more when
+the table moved while it was on its way; a third process would mean ping-pong."""
 
 
 class Cluster(Protocol):
@@ -43,7 +47,7 @@ class Cluster(Protocol):
     async def acquire(self, table_id: int) -> bool: ...
     async def release(self, table_id: int) -> None: ...
     async def unowned(self, table_ids: list[int]) -> list[int]: ...
-    async def forward(self, table_id: int, command: Command) -> bool: ...
+    async def forward(self, table_id: int, command: Command, hops: int = 0) -> bool: ...
     def publish_event(self, event: Broadcast) -> None: ...
     def publish_reply(self, node: str, connection_id: str, message: dict[str, Any]) -> None: ...
 
@@ -68,7 +72,8 @@ class ClusterHost(Protocol):
     def connections(self) -> Mapping[str, Connection]: ...
     def deliver_local(self, event: Broadcast) -> None: ...
     async def lost_lease(self, table_id: int) -> None: ...
-    async def route(self, table_id: int, command: Command) -> None: ...
+    async def route(self, table_id: int, command: Command, hops: int = 0) -> None: ...
+    def unreachable(self, command: Command) -> None: ...
 
 
 class LocalCluster:
@@ -89,7 +94,7 @@ class LocalCluster:
     async def unowned(self, table_ids: list[int]) -> list[int]:
         return table_ids
 
-    async def forward(self, table_id: int, command: Command) -> bool:
+    async def forward(self, table_id: int, command: Command, hops: int = 0) -> bool:
         # One process owns every table: a command comes here only when the table could
         # not be loaded because the database does not hold it.
         raise NoSuchTableError(table_id)
@@ -119,6 +124,13 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+_FORWARD = """
+local holder = redis.call('get', KEYS[1])
+if not holder then
+  return -1
+end
+return redis.call('publish', ARGV[1] .. holder, ARGV[2])
+"""
 
 
 class RedisCluster:
@@ -140,6 +152,8 @@ class RedisCluster:
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._marked = False
         """This process set its mark in Redis once (a missing mark later: Redis restarted)."""
+        self._routing: set[asyncio.Task[None]] = set()
+        """Commands that reached this process for a table it does not run, routed again."""
 
     def _lease(self, table_id: int) -> str:
         return f"{self.prefix}:lease:{table_id}"
@@ -151,8 +165,10 @@ class RedisCluster:
             with contextlib.suppress(Exception):
                 await self.pubsub.aclose()
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self.pubsub.psubscribe(f"{self.prefix}:ev:*", f"{self.prefix}:in:*")
-        await self.pubsub.subscribe(f"{self.prefix}:node:{self.node}")
+        await self.pubsub.psubscribe(f"{self.prefix}:ev:*")
+        await self.pubsub.subscribe(
+            f"{self.prefix}:node:{self.node}", f"{self.prefix}:cmd:{self.node}"
+        )
 
     async def start(self) -> None:
         await self._subscribe()
@@ -163,7 +179,7 @@ class RedisCluster:
         ]
 
     async def stop(self) -> None:
-        for task in self._tasks:
+        for task in [*self._tasks, *self._routing]:
             task.cancel()
         for table_id in list(self.owned):
             await self.release(table_id)
@@ -193,14 +209,24 @@ class RedisCluster:
         except Exception:
             log.warning("could not release the lease of table %s", table_id)
 
-    async def forward(self, table_id: int, command: Command) -> bool:
-        """Publish the command to the table's owner; False when no process listens (its
-        owner is between leases, or has not subscribed again since Redis came back)."""
-        payload = json.dumps(command_to_json(command))
-        receivers = await self.redis.publish(f"{self.prefix}:in:{table_id}", payload)
-        if not receivers:
-            log.warning("table %s: nobody listens for its commands", table_id)
-        return bool(receivers)
+    async def forward(self, table_id: int, command: Command, hops: int = 0) -> bool:
+        """Publish the command on the lease holder's command channel; False when nobody
+        took it: no process holds the table, or its holder does not listen (it died and its
+        lease has not expired yet, or it has not subscribed again since Redis came back).
+
+        ``hops`` counts the times the command was forwarded before (see ``FORWARDS``)."""
+        payload = json.dumps({"t": table_id, "h": hops + 1, "x": command_to_json(command)})
+        channel = f"{self.prefix}:cmd:"
+        # The holder read and the publish to it in one round trip (the script appends the
+        # holder's id to the channel's name); -1: nobody holds the lease.
+        receivers = await self.redis.eval(_FORWARD, 1, self._lease(table_id), channel, payload)
+        if receivers > 0:
+            return True
+        if receivers == 0:
+            log.info("table %s: its lease holder does not listen", table_id)
+        # The next acquire asks Redis, not what it heard of a holder that is gone.
+        self._elsewhere.pop(table_id, None)
+        return False
 
     def publish_event(self, event: Broadcast) -> None:
         message = json.dumps(event.to_json(self.node), ensure_ascii=False)
@@ -262,20 +288,37 @@ class RedisCluster:
             if data["n"] == self.node:
                 return
             self.club.deliver_local(Broadcast.from_json(data))
-        elif kind == "in":
-            table_id = int(channel.rsplit(":", 1)[1])
+        elif kind == "cmd":
+            table_id, hops = int(data["t"]), int(data["h"])
+            command = command_from_json(data["x"])
             actor = self.club.actors.get(table_id)
             if actor is not None:
-                actor.submit(command_from_json(data))
-            elif table_id in self.owned:
-                # Held here, its actor still loading (a takeover's replay): the club waits
-                # for it instead of dropping the command.
-                command = command_from_json(data)
-                asyncio.get_running_loop().create_task(self.club.route(table_id, command))
+                actor.submit(command)
+            elif table_id in self.owned or hops < FORWARDS:
+                # Held here with its actor still loading (a takeover's replay): the club
+                # waits for it. Or the table moved (or its lease ended) while the command
+                # was on its way: the club routes it once more instead of dropping it.
+                task = asyncio.get_running_loop().create_task(self._route(table_id, command, hops))
+                self._routing.add(task)
+                task.add_done_callback(self._routing.discard)
+            else:
+                log.warning("table %s: a command forwarded %s times is refused", table_id, hops)
+                self.club.unreachable(command)
         elif kind == "node":
             connection = self.club.connections.get(data["c"])
             if connection is not None:
                 connection.deliver_direct(data["m"])
+
+    async def _route(self, table_id: int, command: Command, hops: int) -> None:
+        """Route a command that came here for a table this process does not run; if that
+        fails, its sender hears so rather than nothing."""
+        try:
+            await self.club.route(table_id, command, hops)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: a forwarded command could not be routed", table_id)
+            self.club.unreachable(command)
 
     async def _notice_restart(self) -> None:
         """A restarted Redis forgets this process's mark: then every local connection
