@@ -128,7 +128,8 @@ SELFISH_CARDS = 0
 DISCARD_OPTIONS = 3
 #: A pass while nobody has bid is priced as raspasy in the drawn deals where the players
 #: still to speak would pass too by the table (not only when the pass ends the auction):
-#: over 2,000 Sochi deals +0.35 [+0.19, +0.50] whists/deal against not (docs/bots.md).
+#: over 2,000 Sochi deals +0.35 [+0.19, +0.50] whists/deal against not, Leningrad +0.88
+#: [+0.42, +1.34], Rostov +0.38 [+0.11, +0.64] over 1,000 deals each (docs/bots.md).
 FORESEE_RASPASY = True
 
 
