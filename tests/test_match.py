@@ -79,6 +79,16 @@ def test_common_seed_makes_two_copies_of_a_bot_tie_on_every_deal() -> None:
     assert all(a == pytest.approx(b, abs=1e-9) for a, b in common.per_deal)
     # Agreeing at every step, they play each deal once, not once per seating.
     assert common.decisions[0] * 2 < own.decisions[0]
+    assert common.differed() == (0, 0, 0)
+    count, ahead, behind = own.differed()
+    assert count == ahead + behind > 0
+
+
+def test_deals_scored_differently_are_counted_by_who_came_out_ahead() -> None:
+    made = match_module.MatchResult(("a", "b"), find_rules("sochi"), 0)
+    made.per_deal = [[1.5, -1.5], [0.0, 0.0], [-2.0, 2.0], [6e-16, -6e-16], [3.0, -3.0]]
+    assert made.differed() == (3, 2, 1)
+    assert made.differed(1, 0) == (3, 1, 2)
 
 
 def test_common_seed_scores_every_deal_as_the_full_duplicate_does() -> None:
@@ -135,6 +145,8 @@ def test_cli_match_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert match_cli.run(args) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["variant"] == "leningrad" and data["deals"] == 3
+    differed = data["differed"]
+    assert differed["deals"] == differed["ahead"] + differed["behind"] <= 3
     assert [b["level"] for b in data["bots"]] == ["heuristic", "random"]
 
 

@@ -44,6 +44,9 @@ __all__ = [
 
 #: Safety net against an engine that never ends a deal.
 MAX_ACTIONS = 400
+#: Two per-deal scores closer than this are the same (sums of fractions of whists leave
+#: rounding dust such as 6e-16 where two bots played a deal alike).
+SAME_SCORE = 1e-6
 
 
 def seatings(bots: int, players: int) -> list[tuple[int, ...]]:
@@ -339,6 +342,15 @@ class MatchResult:
     def difference(self, a: int = 0, b: int = 1) -> tuple[float, float, float]:
         """Bot ``a`` minus bot ``b`` per deal, with its 95% interval."""
         return confidence_interval([d[a] - d[b] for d in self.per_deal])
+
+    def differed(self, a: int = 0, b: int = 1) -> tuple[int, int, int]:
+        """Deals where bots ``a`` and ``b`` scored differently, and of those the ones
+        ``a`` came out ahead and behind. With a common seed only the deals a change
+        reaches differ, so this says how often it mattered and which way it went."""
+        gaps = [d[a] - d[b] for d in self.per_deal]
+        ahead = sum(g > SAME_SCORE for g in gaps)
+        behind = sum(g < -SAME_SCORE for g in gaps)
+        return ahead + behind, ahead, behind
 
 
 def _tasks(

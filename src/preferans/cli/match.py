@@ -233,6 +233,7 @@ def run(args: argparse.Namespace) -> int:
             )
     scores = result.scores()
     diff = result.difference(0, 1)
+    differed = result.differed(0, 1)
     verdict = None if sprt is None or result.verdict is None else sprt.describe(result.verdict)
     if args.json:
         print(
@@ -257,6 +258,7 @@ def run(args: argparse.Namespace) -> int:
                         for i, s in enumerate(scores)
                     ],
                     "difference": {"mean": diff[0], "low": diff[1], "high": diff[2]},
+                    "differed": {"deals": differed[0], "ahead": differed[1], "behind": differed[2]},
                     "sprt": verdict,
                 },
                 ensure_ascii=False,
@@ -278,6 +280,10 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"  {levels[0]} − {levels[1]}: {diff[0]:+.2f} {unit}  "
         f"95% CI [{diff[1]:+.2f}, {diff[2]:+.2f}]"
+    )
+    print(
+        f"  deals scored differently: {differed[0]} of {result.deals} "
+        f"({levels[0]} ahead in {differed[1]}, behind in {differed[2]})"
     )
     for i, level in enumerate(levels):
         forfeits = result.forfeits[i]
