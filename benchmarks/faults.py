@@ -21,6 +21,8 @@ Four parts, each printed with its figures:
 
     .venv/bin/python benchmarks/faults.py                      # the full size
     .venv/bin/python benchmarks/faults.py --bad 500 --kills 3 --cluster-faults 2 --games 6
+    .venv/bin/python benchmarks/faults.py --bad 0 --kills 0 --cluster-faults 4 --games 0 \
+        --seed 412 --keep                                      # one part; logs kept on failure
 
 Prints faults injected, moves acknowledged, moves lost, 500s, tracebacks, messages
 scanned and hidden cards seen, then each of the issue's targets and whether it was met
@@ -502,6 +504,7 @@ async def main(args: argparse.Namespace) -> int:
     base = Path(tempfile.mkdtemp(prefix="faults-"))
     started = time.monotonic()
     failed = False
+    broken = True  # until the parts ran: what went wrong, not a target a short run misses
     try:
         bad, errors = dict.fromkeys(("requests", "frames", "status_500", "answered"), 0), 0
         bad |= dict.fromkeys(("unanswered", "closed_too_big", "dropped"), 0)
@@ -551,6 +554,7 @@ async def main(args: argparse.Namespace) -> int:
             failed |= hidden > 0 or bool(problems)
         else:
             scanned, hidden = 0, 0
+        broken = failed
         sent = bad["requests"] + bad["frames"]
         targets = [
             (f"≥ 50,000 messages scanned with 0 hidden cards: {scanned:,} scanned, {hidden} hidden",
@@ -566,7 +570,10 @@ async def main(args: argparse.Namespace) -> int:
             print(f"target {text}: {'met' if met else 'NOT met'}")
             failed |= not met
     finally:
-        shutil.rmtree(base, ignore_errors=True)
+        if args.keep and broken:
+            print(f"kept the servers' data and logs in {base}")
+        else:
+            shutil.rmtree(base, ignore_errors=True)
     print(f"total {time.monotonic() - started:.0f} s; {'FAILED' if failed else 'all targets met'}")
     return 1 if failed else 0
 
@@ -578,6 +585,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--cluster-faults", type=int, default=6, help="owner kills + Redis")
     parser.add_argument("--games", type=int, default=40, help="games scanned for leaks")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the servers' data and logs if anything failed"
+    )
     return parser.parse_args(argv)
 
 

@@ -58,3 +58,22 @@ async def test_an_answer_after_its_event_asks_for_nothing() -> None:
     await asyncio.sleep(0)
     assert router.routed == []
     assert [m.get("v") for m in _sent(connection)] == [15, 16, 16, None]
+
+
+async def test_an_answer_newer_than_the_resync_in_flight_asks_again_once_it_is_answered() -> None:
+    """A resync is in flight (Redis came back: every connection asks) when the answer to a
+    move arrives whose event was lost; the resync's answer predates the move, so without
+    asking again the player would wait for an event that never comes."""
+    connection, router = await _synced_at(15)
+    connection.subscribe()
+    await asyncio.sleep(0)
+    router.routed.clear()
+    connection.deliver_direct({"type": "ack", "id": 3, "v": 16})
+    connection.deliver_direct({"type": "synced", "epoch": "e1"})  # answered at 15
+    await asyncio.sleep(0)
+    assert router.routed == [Subscribe(connection.address, 7, 15, "e1")]
+    # Answered at 16 this time: nothing more to ask.
+    connection.deliver_direct({"type": "_event", "epoch": "e1", "v": 16, "text": "{}"})
+    connection.deliver_direct({"type": "synced", "epoch": "e1"})
+    await asyncio.sleep(0)
+    assert router.routed == [Subscribe(connection.address, 7, 15, "e1")]

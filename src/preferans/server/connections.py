@@ -85,6 +85,9 @@ class Connection:
         """The logged-in user's name (chat lines are signed with it)."""
         self._asked = 0
         """Resync requests made (a late check retries only the latest)."""
+        self._answered_at = -1
+        """The newest version an answer named while a resync was in flight: the resync's
+        reply may predate it, and its event may have been lost on the way."""
         self.hint_limiter = RateLimiter(0.5, 3)
         self.chat_limiter = RateLimiter(1.0, 5)
 
@@ -168,11 +171,15 @@ class Connection:
         else:
             self.send(message)
             answered_at = message.get("v") if kind == "ack" else None
-            if self.synced and isinstance(answered_at, int) and answered_at > self.last_v:
+            if isinstance(answered_at, int) and answered_at > self.last_v:
                 # The table sends its events before the answer, in one order; an answer
                 # past the last event seen means an event was lost on the way (a publish
-                # to a Redis that had just restarted): nobody else would notice.
-                self.subscribe()
+                # to a Redis that had just restarted): nobody else would notice. While a
+                # resync is in flight, ask again once it is answered if it falls short.
+                if self.synced:
+                    self.subscribe()
+                else:
+                    self._answered_at = max(self._answered_at, answered_at)
 
     def _synced(self, message: dict[str, Any]) -> None:
         self.send(message)
@@ -183,3 +190,6 @@ class Connection:
             (p for p in pending if p[0] == self.epoch), key=lambda p: p[1]
         ):
             self._ordered(epoch, v, text)
+        behind, self._answered_at = self._answered_at > self.last_v, -1
+        if behind and not self.resyncing:
+            self.subscribe()
