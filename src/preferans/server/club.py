@@ -265,7 +265,13 @@ class Club:
                     request_id = getattr(command, "request_id", None)
                     self.reply(address, error("quarantined", MESSAGES["en"], request_id))
                 return
-            if await self.cluster.forward(table_id, command, hops):
+            try:
+                taken = await self.cluster.forward(table_id, command, hops)
+            except Exception as problem:
+                # Redis away (restarting) or slow: try again while the wait lasts.
+                log.warning("table %s: forwarding a command failed (%s)", table_id, problem)
+                taken = False
+            if taken:
                 return
             if self.closing or loop.time() >= deadline:
                 break

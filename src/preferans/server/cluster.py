@@ -15,7 +15,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any, Protocol
 
 from preferans.server.broadcast import Broadcast
@@ -36,6 +36,10 @@ log = logging.getLogger(__name__)
 PUBLISH_ATTEMPTS = 3
 """Tries per published message; a duplicate is harmless (connections drop versions they
 have), a lost event leaves a player waiting until his table changes again."""
+REDIS_CALL_WAIT = 5.0
+"""Seconds one call to Redis may take before it counts as failed: a call that never
+returns (once seen after a Redis restart) must not stop the lease renewals or leave a
+player's request unanswered; every caller already handles a failed call."""
 FORWARDS = 2
 """How often one command may be forwarded: once to the lease holder, and once more when
 the table moved while it was on its way; a third process would mean ping-pong."""
@@ -133,6 +137,11 @@ return redis.call('publish', ARGV[1] .. holder, ARGV[2])
 """
 
 
+async def _bounded(call: Awaitable[Any]) -> Any:
+    """One Redis call, failed (``TimeoutError``) if it takes over ``REDIS_CALL_WAIT``."""
+    return await asyncio.wait_for(call, REDIS_CALL_WAIT)
+
+
 class RedisCluster:
     """Leases and pub/sub over one Redis."""
 
@@ -165,9 +174,11 @@ class RedisCluster:
             with contextlib.suppress(Exception):
                 await self.pubsub.aclose()
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self.pubsub.psubscribe(f"{self.prefix}:ev:*")
-        await self.pubsub.subscribe(
-            f"{self.prefix}:node:{self.node}", f"{self.prefix}:cmd:{self.node}"
+        await _bounded(self.pubsub.psubscribe(f"{self.prefix}:ev:*"))
+        await _bounded(
+            self.pubsub.subscribe(
+                f"{self.prefix}:node:{self.node}", f"{self.prefix}:cmd:{self.node}"
+            )
         )
 
     async def start(self) -> None:
@@ -191,9 +202,9 @@ class RedisCluster:
         if self._elsewhere.get(table_id, 0.0) > time.monotonic():
             return False  # owned by another process a moment ago: do not ask Redis again
         key = self._lease(table_id)
-        got = await self.redis.set(key, self.node, nx=True, px=self.lease_ms)
+        got = await _bounded(self.redis.set(key, self.node, nx=True, px=self.lease_ms))
         if not got:
-            holder = await self.redis.get(key)
+            holder = await _bounded(self.redis.get(key))
             got = holder is not None and holder.decode() == self.node
         if got:
             self.owned.add(table_id)
@@ -205,7 +216,7 @@ class RedisCluster:
     async def release(self, table_id: int) -> None:
         self.owned.discard(table_id)
         try:
-            await self.redis.eval(_RELEASE, 1, self._lease(table_id), self.node)
+            await _bounded(self.redis.eval(_RELEASE, 1, self._lease(table_id), self.node))
         except Exception:
             log.warning("could not release the lease of table %s", table_id)
 
@@ -219,7 +230,9 @@ class RedisCluster:
         channel = f"{self.prefix}:cmd:"
         # The holder read and the publish to it in one round trip (the script appends the
         # holder's id to the channel's name); -1: nobody holds the lease.
-        receivers = await self.redis.eval(_FORWARD, 1, self._lease(table_id), channel, payload)
+        receivers = await _bounded(
+            self.redis.eval(_FORWARD, 1, self._lease(table_id), channel, payload)
+        )
         if receivers > 0:
             return True
         if receivers == 0:
@@ -242,7 +255,7 @@ class RedisCluster:
             channel, message = await self._outbox.get()
             for attempt in range(PUBLISH_ATTEMPTS):
                 try:
-                    await self.redis.publish(channel, message)
+                    await _bounded(self.redis.publish(channel, message))
                     break
                 except Exception:
                     # The first command on a connection Redis dropped (it restarted) fails
@@ -326,9 +339,9 @@ class RedisCluster:
         the listener ever failing, and events (a takeover's new epoch) published while
         Redis was away are lost."""
         mark = f"{self.prefix}:mark:{self.node}"
-        if await self.redis.set(mark, 1, xx=True):
+        if await _bounded(self.redis.set(mark, 1, xx=True)):
             return
-        await self.redis.set(mark, 1)
+        await _bounded(self.redis.set(mark, 1))
         if self._marked:
             log.warning("redis lost its data (restarted?): every connection resyncs")
             self._elsewhere.clear()
@@ -351,7 +364,7 @@ class RedisCluster:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for table_id in owned:
                         pipe.eval(_RENEW, 1, self._lease(table_id), self.node, self.lease_ms)
-                    kept = await pipe.execute()
+                    kept = await _bounded(pipe.execute())
             except Exception:
                 log.exception("renewing the leases failed")
                 continue
@@ -365,5 +378,5 @@ class RedisCluster:
         """The tables among these that no process holds now (one round trip)."""
         if not table_ids:
             return []
-        holders = await self.redis.mget([self._lease(t) for t in table_ids])
+        holders = await _bounded(self.redis.mget([self._lease(t) for t in table_ids]))
         return [t for t, holder in zip(table_ids, holders, strict=True) if holder is None]
