@@ -81,19 +81,37 @@ def _owner(namespace: str, table: int) -> str:
     return holder.decode()
 
 
+def _other(name: str) -> str:
+    return "beta" if name == "alpha" else "alpha"
+
+
+async def _seated(server: ServerProcess, prefix: str) -> tuple[list[Client], int, list[int]]:
+    """South, West and East registered through ``server`` at a new 3-player table: the
+    clients, the table and their user ids."""
+    tag = secrets.token_hex(3)
+    people = [Client(server, f"{prefix}{n}{tag}") for n in "swe"]
+    ids = [(await person.register())["id"] for person in people]
+    table = (await people[0].create(players=3, target=10))["id"]
+    await people[1].sit(table, "W")
+    await people[2].sit(table, "E")
+    return people, table, ids
+
+
+async def _connect(people: list[Client], server: ServerProcess) -> None:
+    """Every client connects through ``server`` and has its first snapshot."""
+    for person in people:
+        person.server = server
+        await person.connect()
+        await person.expect(lambda m: m.get("type") == "snapshot", timeout=20)
+
+
 async def test_two_processes_share_tables_and_take_over(tmp_path: Path, namespace: str) -> None:
     a = _node(tmp_path, "alpha", namespace).start()
     b = _node(tmp_path, "beta", namespace).start()
     nodes = {"alpha": a, "beta": b}
     rng = random.Random(5)
     try:
-        tag = secrets.token_hex(3)
-        south, west, east = (Client(a, f"cl{n}{tag}") for n in "swe")
-        for person in (south, west, east):
-            await person.register()
-        table = (await south.create(players=3, target=10))["id"]
-        await west.sit(table, "W")
-        await east.sit(table, "E")
+        (south, west, east), table, _ = await _seated(a, "cl")
         owner_name = _owner(namespace, table)
         owner = nodes[owner_name]
         other = b if owner is a else a
@@ -144,19 +162,10 @@ async def test_a_table_taken_while_its_owner_lives_moves_every_connection(
     b = _node(tmp_path, "beta", namespace, lease=6).start()
     nodes = {"alpha": a, "beta": b}
     try:
-        tag = secrets.token_hex(3)
-        south, west, east = (Client(a, f"tk{n}{tag}") for n in "swe")
-        for person in (south, west, east):
-            await person.register()
-        table = (await south.create(players=3, target=10))["id"]
-        await west.sit(table, "W")
-        await east.sit(table, "E")
+        (south, west, east), table, _ = await _seated(a, "tk")
         owner_name = _owner(namespace, table)
-        other_name = "beta" if owner_name == "alpha" else "alpha"
-        for person in (south, west, east):
-            person.server = nodes[owner_name]
-            await person.connect()
-            await person.expect(lambda m: m.get("type") == "snapshot", timeout=20)
+        other_name = _other(owner_name)
+        await _connect([south, west, east], nodes[owner_name])
         old_epoch = south.epoch
         # The other process holds the lease now; West's resync through it makes it load
         # the table at once, before the owner's next renewal finds the lease gone.
@@ -193,20 +202,10 @@ async def test_a_move_sent_while_a_dead_owners_lease_runs_is_played_by_the_next_
     nodes = {"alpha": a, "beta": b}
     rng = random.Random(11)
     try:
-        tag = secrets.token_hex(3)
-        people = [Client(a, f"dl{n}{tag}") for n in "swe"]
-        south, west, east = people
-        for person in people:
-            await person.register()
-        table = (await south.create(players=3, target=10))["id"]
-        await west.sit(table, "W")
-        await east.sit(table, "E")
+        people, table, _ = await _seated(a, "dl")
         owner_name = _owner(namespace, table)
-        other_name = "beta" if owner_name == "alpha" else "alpha"
-        for person in people:
-            person.server = nodes[other_name]
-            await person.connect()
-            await person.expect(lambda m: m.get("type") == "snapshot", timeout=20)
+        other_name = _other(owner_name)
+        await _connect(people, nodes[other_name])
         assert await drive(people, 3, rng) == 3
         await caught_up(people)
         mover = next(p for p in people if p.on_turn())
@@ -245,27 +244,18 @@ async def test_a_command_reaching_a_process_without_the_table_is_routed_once_mor
     b = _node(tmp_path, "beta", namespace, lease=6).start()
     nodes = {"alpha": a, "beta": b}
     try:
-        tag = secrets.token_hex(3)
-        people = [Client(a, f"hp{n}{tag}") for n in "swe"]
-        ids = {}
-        for person in people:
-            ids[person] = (await person.register())["id"]
-        table = (await people[0].create(players=3, target=10))["id"]
-        await people[1].sit(table, "W")
-        await people[2].sit(table, "E")
-        other_name = "beta" if _owner(namespace, table) == "alpha" else "alpha"
-        for person in people:
-            person.server = nodes[other_name]
-            await person.connect()
-            await person.expect(lambda m: m.get("type") == "snapshot", timeout=20)
+        people, table, ids = await _seated(a, "hp")
+        other_name = _other(_owner(namespace, table))
+        await _connect(people, nodes[other_name])
         await caught_up(people)
         mover = next(p for p in people if p.on_turn())
+        mover_id = ids[people.index(mover)]
         assert mover.latest is not None
         index = mover.latest["legal"][0]["index"]
         version = mover.v
 
         def forwarded(hops: int) -> int:
-            act = {"c": "act", "a": [other_name, "gone"], "u": ids[mover], "i": hops, "x": index}
+            act = {"c": "act", "a": [other_name, "gone"], "u": mover_id, "i": hops, "x": index}
             body = json.dumps({"t": table, "h": hops, "x": act})
             receivers: int = redis.Redis.from_url(REDIS).publish(
                 f"{namespace}:cmd:{other_name}", body

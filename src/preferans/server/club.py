@@ -260,10 +260,7 @@ class Club:
                 actor.submit(command)
                 return
             if table_id in self.quarantined_ids:
-                address = getattr(command, "address", None)
-                if address is not None:
-                    request_id = getattr(command, "request_id", None)
-                    self.reply(address, error("quarantined", MESSAGES["en"], request_id))
+                self._refuse(command, "quarantined", MESSAGES["en"])
                 return
             try:
                 taken = await self.cluster.forward(table_id, command, hops)
@@ -281,11 +278,13 @@ class Club:
 
     def unreachable(self, command: Command) -> None:
         """Answer a request no process took, rather than leave it unanswered."""
+        self._refuse(command, "table_unreachable", UNREACHABLE, UNREACHABLE_RU)
+
+    def _refuse(self, command: Command, code: str, text: str, text_ru: str | None = None) -> None:
+        """Refuse a command to its sender, if it came from a connection."""
         address = getattr(command, "address", None)
         if address is not None:
-            request_id = getattr(command, "request_id", None)
-            refusal = error("table_unreachable", UNREACHABLE, request_id, UNREACHABLE_RU)
-            self.reply(address, refusal)
+            self.reply(address, error(code, text, getattr(command, "request_id", None), text_ru))
 
     async def seats_changed(self, table_id: int) -> None:
         await self.route(table_id, Reload())
