@@ -90,7 +90,7 @@ def true_values(
     for option in decision.options:
         if not isinstance(option.action, CardAction):
             return None  # the oracle weighed a claim: its options are not the cards
-        rep = twin_card(option.action.card, turn.reps, view)
+        rep = twin_card(option.action.card, turn.reps, view, table_separates=True)
         if not isinstance(rep, CardAction):
             return None
         values[rep.card] = option.value
@@ -101,7 +101,7 @@ def loss(values: dict[Card, float], view: View, turn: CardTurn, action: Action) 
     """The best card's value minus that of ``action``'s group of equivalent cards."""
     if not isinstance(action, CardAction):
         return None
-    rep = twin_card(action.card, turn.reps, view)
+    rep = twin_card(action.card, turn.reps, view, table_separates=True)
     if not isinstance(rep, CardAction) or rep.card not in values:
         return None
     return max(values.values()) - values[rep.card]
@@ -136,13 +136,13 @@ def main() -> None:
     cpu: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)
     skipped = 0
-    oracle = OracleBot()
+    oracle = OracleBot(table_separates=True)
     started = time.monotonic()
     for done, index in enumerate(range(args.first_deal, args.first_deal + args.deals), 1):
         sums = {name: dict.fromkeys(KINDS, 0.0) for name in names}
         bots = {spec.text: build(spec, args.seed ^ index ^ 0x5EED) for spec in specs}
         for state, view in card_states(rules, player, args.seed, index):
-            turn = card_turn(view)
+            turn = card_turn(view, table_separates=True)
             values = true_values(oracle, state, view, turn) if isinstance(turn, CardTurn) else None
             if not isinstance(turn, CardTurn) or values is None:
                 continue

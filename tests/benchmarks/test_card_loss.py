@@ -28,12 +28,12 @@ def _module() -> ModuleType:
 
 def test_losses_are_the_true_deals_and_the_oracles_card_loses_nothing() -> None:
     bench = _module()
-    oracle = OracleBot()
+    oracle = OracleBot(table_separates=True)
     rules = find_rules("sochi")
     priced = positive = 0
     for index in range(3):
         for state, view in bench.card_states(rules, parse_spec("heuristic"), 1, index):
-            turn = card_turn(view)
+            turn = card_turn(view, table_separates=True)
             if not isinstance(turn, CardTurn):
                 continue
             values = bench.true_values(oracle, state, view, turn)

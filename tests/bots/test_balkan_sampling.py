@@ -199,9 +199,9 @@ def test_balkan_card_play_keeps_the_heuristic_card_among_equivalent_ones() -> No
             if state.phase is Phase.PLAY and isinstance(decision.action, CardAction):
                 default = heuristic_action(view)
                 legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
-                reps = representatives(legal, view)
+                reps = representatives(legal, view, table_separates=bot.table_separates)
                 if isinstance(default, CardAction) and decision.method != "forced":
-                    twin = twin_card(default.card, reps, view)
+                    twin = twin_card(default.card, reps, view, table_separates=bot.table_separates)
                     if twin == decision.action or default == decision.action:
                         checked += 1
                         assert decision.action == default

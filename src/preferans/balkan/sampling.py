@@ -302,7 +302,7 @@ def _play(bot: SamplingBot, view: View) -> Decision | None:
     contract, declarer = view.contract, view.declarer
     if contract is None or declarer is None:
         return None
-    turn = card_turn(view)
+    turn = card_turn(view, table_separates=bot.table_separates)
     if not isinstance(turn, CardTurn):
         return turn
     mover = turn.mover

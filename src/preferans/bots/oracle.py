@@ -40,10 +40,17 @@ class OracleBot(SamplingBot):
 
     name = "oracle"
 
-    def __init__(self, seed: int = 0, threads: int = 1, sees: str = "all") -> None:
+    def __init__(
+        self, seed: int = 0, threads: int = 1, sees: str = "all", table_separates: bool = False
+    ) -> None:
         self.sees = _phases(sees)
         hybrid = self.sees != frozenset(Phase)
-        super().__init__(seed=seed, samples=DEFAULT_SAMPLES if hybrid else 1, threads=threads)
+        super().__init__(
+            seed=seed,
+            samples=DEFAULT_SAMPLES if hybrid else 1,
+            threads=threads,
+            table_separates=table_separates,
+        )
         self._state: DealState | None = None
 
     def choose(self, view: View) -> Action:

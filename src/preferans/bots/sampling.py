@@ -61,6 +61,7 @@ from preferans.bots.heuristic import (
 from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_world
 from preferans.bots.payoff import deal_value, split_defence, synth_result
 from preferans.bots.play_reading import card_weights, resample_worlds
+from preferans.bots.raspasy_value import raspasy_table
 from preferans.cards import Card, CardSet
 from preferans.contracts import MISERE, Contract, Strain, bid_ladder
 from preferans.errors import PreferansError
@@ -131,6 +132,16 @@ DISCARD_OPTIONS = 3
 #: over 2,000 Sochi deals +0.35 [+0.19, +0.50] whists/deal against not, Leningrad +0.88
 #: [+0.42, +1.34], Rostov +0.38 [+0.11, +0.64] over 1,000 deals each (docs/bots.md).
 FORESEE_RASPASY = True
+#: Raspasy card play prices the mover's final tricks as the sheet writes them (a clean
+#: raspasy's pulya point, Rostov's whists of the fewest tricks, the run's progression)
+#: instead of a flat price a trick; the early pass's raspasy is priced at the run's
+#: progression too.
+RASPASY_SHEET = False
+#: Two of the mover's cards with only played cards between them are played as one (the
+#: solver values the higher); with this on, a card lying in the trick on the table keeps
+#: them apart (♥Q and ♥A over a ♥K: one ducks, the other wins the trick). Off, such a
+#: pair was valued as the ace and played as whichever the heuristic chose.
+TABLE_SEPARATES = False
 
 
 @dataclass(frozen=True)
@@ -146,13 +157,14 @@ class CardTurn:
     played: tuple[int, ...]
 
 
-def card_turn(view: View) -> CardTurn | Decision | None:
+def card_turn(view: View, *, table_separates: bool = TABLE_SEPARATES) -> CardTurn | Decision | None:
     """The start of a card decision: None when there is no card to play, the heuristic's
-    card as a forced decision when all legal cards are equivalent."""
+    card as a forced decision when all legal cards are equivalent (``table_separates``:
+    a card on the table between two of the mover's keeps them apart)."""
     legal = [a.card for a in view.legal_actions if isinstance(a, CardAction)]
     if not legal:
         return None
-    reps = representatives(legal, view)
+    reps = representatives(legal, view, table_separates=table_separates)
     default = heuristic_action(view)
     if len(reps) == 1:
         return Decision(default, method="forced")
@@ -181,6 +193,8 @@ class SamplingBot:
         discard_options: int = DISCARD_OPTIONS,
         declarer_reads: bool = True,
         foresee_raspasy: bool = FORESEE_RASPASY,
+        raspasy_sheet: bool = RASPASY_SHEET,
+        table_separates: bool = TABLE_SEPARATES,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -224,6 +238,14 @@ class SamplingBot:
         if not isinstance(foresee_raspasy, bool):
             raise PreferansError("foresee_raspasy must be true or false")
         self.foresee_raspasy = foresee_raspasy
+        #: Raspasy priced as the sheet writes it (``RASPASY_SHEET`` unless given).
+        if not isinstance(raspasy_sheet, bool):
+            raise PreferansError("raspasy_sheet must be true or false")
+        self.raspasy_sheet = raspasy_sheet
+        #: A card on the table keeps two of the mover's cards apart (``TABLE_SEPARATES``).
+        if not isinstance(table_separates, bool):
+            raise PreferansError("table_separates must be true or false")
+        self.table_separates = table_separates
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -308,7 +330,7 @@ class SamplingBot:
     # --- card play -------------------------------------------------------------------------
 
     def _play(self, view: View) -> Decision | None:
-        turn = card_turn(view)
+        turn = card_turn(view, table_separates=self.table_separates)
         if not isinstance(turn, CardTurn):
             return turn
         mover = turn.mover
@@ -357,7 +379,7 @@ class SamplingBot:
             objective=objective,
             declarer=decl_seat,
             make_position=make_position,
-            utility=_play_utility(view, mover, decl_seat),
+            utility=_play_utility(view, mover, decl_seat, raspasy_sheet=self.raspasy_sheet),
             slack=slack,
         )
 
@@ -423,7 +445,7 @@ class SamplingBot:
         preferred = [o for o in options if o.value >= best - slack]
         chosen = next((o for o in preferred if o.action == default), None)
         if chosen is None and isinstance(default, CardAction):
-            twin = twin_card(default.card, reps, view)
+            twin = twin_card(default.card, reps, view, table_separates=self.table_separates)
             stand_in = next((o for o in preferred if o.action == twin), None)
             if stand_in is not None:
                 chosen = replace(stand_in, action=default)
@@ -799,7 +821,9 @@ class SamplingBot:
                 DealKind.RASPASY,
                 tricks=dict(zip(order, tricks, strict=True)),
             )
-            total += world.weight * deal_value(result, view.rules).get(view.seat, 0.0)
+            run = view.raspasy_run + 1 if self.raspasy_sheet else 1
+            value = deal_value(result, view.rules, raspasy_run=run)
+            total += world.weight * value.get(view.seat, 0.0)
             weight += world.weight
         if not weight:
             return Option(pass_, 0.0, None, share)
@@ -1258,19 +1282,23 @@ def _talon_to_lead(view: View, world: World) -> tuple[int, ...]:
     return (lead.index, unseen.bit_length() - 1)
 
 
-def _out_of_play(view: View) -> int:
-    """Cards that can no longer separate two of the mover's cards in a trick."""
+def _out_of_play(view: View, *, table_separates: bool) -> int:
+    """Cards that can no longer separate two of the mover's cards in a trick (with
+    ``table_separates``, the cards of the trick on the table still can)."""
     hand = view.known_hands.get(view.to_move or view.seat, view.hand).mask
     out_of_play = view.played_cards.mask | hand
+    if table_separates:
+        for _, card in view.current_trick:
+            out_of_play &= ~card.bit
     if view.lead_talon_card is not None and view.rules.players == 4:
         out_of_play &= ~view.lead_talon_card.bit  # the dealer's talon card can win
     return out_of_play
 
 
-def representatives(legal: list[Card], view: View) -> list[Card]:
+def representatives(legal: list[Card], view: View, *, table_separates: bool) -> list[Card]:
     """One card per group of equivalent cards: touching, with only played or own cards
     between them, so every deal gives them the same double-dummy value."""
-    out_of_play = _out_of_play(view)
+    out_of_play = _out_of_play(view, table_separates=table_separates)
     if view.discard is not None:
         out_of_play |= view.discard.mask
     reps: list[Card] = []
@@ -1285,12 +1313,12 @@ def representatives(legal: list[Card], view: View) -> list[Card]:
     return reps
 
 
-def twin_card(card: Card, reps: list[Card], view: View) -> Action | None:
+def twin_card(card: Card, reps: list[Card], view: View, *, table_separates: bool) -> Action | None:
     """The representative standing for ``card``."""
     for rep in reps:
         if rep == card:
             return card_action(rep)
-    out_of_play = _out_of_play(view)
+    out_of_play = _out_of_play(view, table_separates=table_separates)
     for rep in reps:
         if rep.suit == card.suit:
             lo, hi = sorted((rep, card), key=lambda c: c.index)
@@ -1300,11 +1328,17 @@ def twin_card(card: Card, reps: list[Card], view: View) -> Action | None:
     return None
 
 
-def _play_utility(view: View, mover: Seat, decl_seat: Seat) -> _Utility:
-    """Whists for the mover's side as a function of the solver's seat's final tricks."""
+def _play_utility(
+    view: View, mover: Seat, decl_seat: Seat, *, raspasy_sheet: bool = RASPASY_SHEET
+) -> _Utility:
+    """Whists for the mover's side as a function of the solver's seat's final tricks
+    (``raspasy_sheet``: raspasy priced as the sheet writes it, else a flat price a trick)."""
     rules = view.rules
     contract = view.contract
     order = view.active
+    if contract is None and raspasy_sheet:
+        run = view.raspasy_run + 1
+        return _Utility(raspasy_table(rules, view.dealer, order, mover, dict(view.tricks_won), run))
     if contract is None:
         price = 10.0 * rules.rate * rules.raspasy_multiplier(max(1, view.raspasy_run + 1))
         return _Utility({t: -price * t * (rules.players - 1) / rules.players for t in range(11)})
