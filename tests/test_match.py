@@ -150,6 +150,22 @@ def test_cli_match_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert [b["level"] for b in data["bots"]] == ["heuristic", "random"]
 
 
+def test_cli_match_json_says_how_far_it_is_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """stdout holds the JSON alone; a long run in the background still writes plain
+    progress lines to stderr, the last one at the end (``--no-progress``: none)."""
+    parser = argparse.ArgumentParser()
+    match_cli.add_parser(parser.add_subparsers())
+    common = ["match", "--bots", "heuristic,random", "--deals", "4", "--processes", "1"]
+    assert match_cli.run(parser.parse_args([*common, "--json"])) == 0
+    out, err = capsys.readouterr()
+    json.loads(out)
+    lines = err.splitlines()
+    assert lines and all(line.startswith("preferans match: ") for line in lines)
+    assert lines[-1].startswith("preferans match: 4 of 4 deals")
+    assert match_cli.run(parser.parse_args([*common, "--json", "--no-progress"])) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_cli_match_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     parser = argparse.ArgumentParser()
     match_cli.add_parser(parser.add_subparsers())

@@ -8,6 +8,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from preferans.errors import RulesError
@@ -110,6 +111,32 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return one_line_errors(parser, "match")
 
 
+#: Lines a run without a terminal writes to stderr: one each twentieth of the deals.
+PROGRESS_STEPS = 20
+
+
+def _progress_lines(total: int, started: float) -> Callable[[int], None]:
+    """A progress callback that writes a plain line to stderr at each twentieth of the
+    deals (a run with ``--json`` or in the background has no bar to draw)."""
+    done = 0
+    shown = 0
+
+    def advance(n: int) -> None:
+        nonlocal done, shown
+        done += n
+        step = done * PROGRESS_STEPS // total
+        if step > shown or done == total:
+            shown = step
+            minutes = (time.perf_counter() - started) / 60
+            print(
+                f"preferans match: {done} of {total} deals, {minutes:.1f} min",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    return advance
+
+
 def _error(message: str) -> int:
     print(f"preferans match: {message}", file=sys.stderr)
     return 2
@@ -194,8 +221,13 @@ def run(args: argparse.Namespace) -> int:
         "common_seed": args.common_seed,
     }
     started = time.perf_counter()
-    if args.no_progress or args.json:
+    if args.no_progress:
         result = run_match(levels, rules, args.deals, **settings)
+    elif args.json or not sys.stderr.isatty():
+        # the JSON owns stdout; a long run in the background still says how far it is
+        result = run_match(
+            levels, rules, args.deals, progress=_progress_lines(args.deals, started), **settings
+        )
     else:
         from rich.progress import (
             BarColumn,
