@@ -135,12 +135,16 @@ FORESEE_RASPASY = True
 #: Raspasy card play prices the mover's final tricks as the sheet writes them (a clean
 #: raspasy's pulya point, Rostov's whists of the fewest tricks, the run's progression)
 #: instead of a flat price a trick; the early pass's raspasy is priced at the run's
-#: progression too.
+#: progression too. Bundled with ``selfish_cards=8`` and ``talon_margin=0`` over 1,000
+#: deals: Sochi +0.03 [-0.08, +0.15], Leningrad +0.19 [-0.05, +0.43] whists/deal, not
+#: shown better (docs/bots.md), so off.
 RASPASY_SHEET = False
 #: Two of the mover's cards with only played cards between them are played as one (the
 #: solver values the higher); with this on, a card lying in the trick on the table keeps
 #: them apart (♥Q and ♥A over a ♥K: one ducks, the other wins the trick). Off, such a
-#: pair was valued as the ace and played as whichever the heuristic chose.
+#: pair was valued as the ace and played as whichever the heuristic chose. Over 1,000
+#: Sochi deals +0.03 [-0.07, +0.13] whists/deal, 60 deals played differently: not shown
+#: better (docs/bots.md), so off.
 TABLE_SEPARATES = False
 
 
