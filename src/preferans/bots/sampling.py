@@ -812,6 +812,7 @@ class SamplingBot:
         own_tricks = 0.0
         weight = 0.0
         me = order.index(view.seat)
+        run = view.raspasy_run + 1 if self.raspasy_sheet else 1
         for w, world in enumerate(chosen):
             worst = values[3 * w : 3 * w + 3]
             scale = 10.0 / max(1, sum(worst))
@@ -825,7 +826,6 @@ class SamplingBot:
                 DealKind.RASPASY,
                 tricks=dict(zip(order, tricks, strict=True)),
             )
-            run = view.raspasy_run + 1 if self.raspasy_sheet else 1
             value = deal_value(result, view.rules, raspasy_run=run)
             total += world.weight * value.get(view.seat, 0.0)
             weight += world.weight
