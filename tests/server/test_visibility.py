@@ -163,9 +163,7 @@ async def _game(server: ServerProcess, spec: dict[str, Any], seed: int) -> tuple
     # already asked for a little time to arrive before they are counted and scanned
     loop = asyncio.get_running_loop()
     give_up = loop.time() + 15
-    while loop.time() < give_up and not any(
-        m.get("type") == "hint" for p in players for m in p.messages
-    ):
+    while loop.time() < give_up and not _hints_received(players):
         await asyncio.sleep(0.2)
     record = (await players[0].http.get(f"/api/games/{table}/record")).json()
     checker = Checker(record)
@@ -176,10 +174,15 @@ async def _game(server: ServerProcess, spec: dict[str, Any], seed: int) -> tuple
     checker.check(late.messages, "*")
     for poll in polls:
         assert not cards_in_text(poll["text"]), poll["path"]
-    hints = sum(m.get("type") == "hint" for p in players for m in p.messages)
+    hints = _hints_received(players)
     for client in (*players, early, late, second):
         await client.close()
     return checker.scanned, hints
+
+
+def _hints_received(players: list[Client]) -> int:
+    """The hints the players have received so far."""
+    return sum(m.get("type") == "hint" for p in players for m in p.messages)
 
 
 async def test_no_message_shows_a_card_the_rules_hide(server: ServerProcess) -> None:
