@@ -65,3 +65,41 @@ def test_it_is_on_by_default_and_off_in_the_issues_day_bot() -> None:
 def test_the_setting_is_a_yes_or_no() -> None:
     with pytest.raises(PreferansError, match="contract_tilt"):
         SamplingBot(contract_tilt="sometimes")  # type: ignore[arg-type]
+
+
+def _card_views(deals: int) -> list[View]:
+    """Card decisions with a choice in games, misère and raspasy (Sochi, heuristic play)."""
+    from preferans.actions import CardAction
+    from preferans.game.phase import Phase
+
+    def choosing_a_card(view: View) -> bool:
+        cards = [a for a in view.legal_actions if isinstance(a, CardAction)]
+        return view.phase is Phase.PLAY and len(cards) > 1 and len(view.hand) >= 6
+
+    return list(heuristic_views("sochi", 3, deals, choosing_a_card))
+
+
+def test_a_defender_may_trust_the_contract_in_his_card_play_and_nobody_else_does() -> None:
+    plain = SamplingBot(seed=2, samples=6, read_pool=0)
+    trusting = SamplingBot(seed=2, samples=6, read_pool=0, defence_tilt=True)
+    defenders_moved = 0
+    for view in _card_views(12):
+        before, after = plain.decide(view), trusting.decide(view)
+        contract = view.contract
+        defending = (
+            contract is not None
+            and not contract.is_misere
+            and view.declarer is not None
+            and view.seat != view.declarer
+        )
+        if not defending:
+            # the declarer, misère and raspasy weigh their deals as before
+            assert before.options == after.options
+        elif before.options != after.options:
+            defenders_moved += 1
+    assert defenders_moved
+
+
+def test_the_defence_setting_is_a_yes_or_no() -> None:
+    with pytest.raises(PreferansError, match="defence_tilt"):
+        SamplingBot(defence_tilt=1)  # type: ignore[arg-type]
