@@ -72,8 +72,10 @@ def main() -> None:
             parser.error("one bot and one deal at least")
         player = parse_spec(args.player) if args.player else specs[0]
         rules = find_rules(args.variant)
-        for spec in [player, *specs]:
-            build(spec, 0)
+        build(player, 0)
+        for spec in specs:
+            if not callable(getattr(build(spec, 0), "decide", None)):
+                parser.error(f"{spec.text}: the calibration asks bots that show their evidence")
     except (SpecError, ValueError) as error:
         parser.error(str(error))
     names = [spec.text for spec in specs]
@@ -96,7 +98,7 @@ def main() -> None:
                 truth = true_tricks(state, view)
                 made = truth >= view.contract.level
                 for name, bot in asked.items():
-                    decision = bot.decide(view)
+                    decision = bot.decide(view)  # type: ignore[attr-defined]
                     option = decision.options[0]
                     if option.tricks is None or option.chance is None:
                         raise SystemExit(f"{name} gives no chance for its whist call")
