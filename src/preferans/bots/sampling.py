@@ -146,9 +146,6 @@ RASPASY_SHEET = False
 #: against 88% made. Over 1,000 Sochi duplicate deals +0.32 [+0.20, +0.45] whists/deal
 #: against not (docs/bots.md).
 CONTRACT_TILT = True
-#: A defender's card play weighs its deals the same way, by the declarer's final tricks
-#: in each after the defence's best card (``defence_tilt``).
-DEFENCE_TILT = False
 #: The weight of a drawn deal where the declarer takes ``d`` tricks more than his level
 #: (double-dummy): ``FLOOR + (1 - FLOOR) * logistic(SLOPE * (d + SHIFT))``, fitted to the
 #: declarer's true tricks at 243 whist decisions of master self-play (Sochi): one trick
@@ -216,7 +213,6 @@ class SamplingBot:
         foresee_raspasy: bool = FORESEE_RASPASY,
         raspasy_sheet: bool = RASPASY_SHEET,
         contract_tilt: bool = CONTRACT_TILT,
-        defence_tilt: bool = DEFENCE_TILT,
         table_separates: bool = TABLE_SEPARATES,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
@@ -273,10 +269,6 @@ class SamplingBot:
         if not isinstance(contract_tilt, bool):
             raise PreferansError("contract_tilt must be true or false")
         self.contract_tilt = contract_tilt
-        #: A defender's card play trusts it too (``DEFENCE_TILT`` unless given).
-        if not isinstance(defence_tilt, bool):
-            raise PreferansError("defence_tilt must be true or false")
-        self.defence_tilt = defence_tilt
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -412,24 +404,7 @@ class SamplingBot:
             make_position=make_position,
             utility=_play_utility(view, mover, decl_seat, raspasy_sheet=self.raspasy_sheet),
             slack=slack,
-            tilt=self._defence_tilt(view, mover),
         )
-
-    def _defence_tilt(self, view: View, mover: Seat) -> Callable[[int], float] | None:
-        """A defender's deals weighed by whether the declarer's contract holds in them
-        (``defence_tilt``): the declarer's final tricks there, the defence's best card
-        played, against his level."""
-        contract = view.contract
-        if (
-            not self.defence_tilt
-            or contract is None
-            or contract.is_misere
-            or view.declarer is None
-            or mover == view.declarer
-        ):
-            return None
-        level = contract.level
-        return lambda tricks: contract_tilt(tricks - level)
 
     def evaluate_cards(
         self,
@@ -443,16 +418,13 @@ class SamplingBot:
         make_position: Callable[[World], Position],
         utility: Callable[[int], float],
         slack: float = 1e-9,
-        tilt: Callable[[int], float] | None = None,
     ) -> Decision | None:
         """The card evaluation every family shares: each representative card is played in
         every world, the rest solved double-dummy, the declarer's final tricks priced by
         ``utility`` and weighed by the worlds' likelihood. Among the best (within
         ``slack``) the heuristic's own card wins, and when the heuristic's card is only
         represented by an equivalent one, the heuristic's card itself is played
-        (equivalent cards are equal double-dummy, not to opponents who read the cards).
-        With ``tilt`` a defender weighs each world again by the declarer's tricks there
-        after the defence's best card."""
+        (equivalent cards are equal double-dummy, not to opponents who read the cards)."""
         reps, default = turn.reps, turn.default
         order = view.active
         decl = {s: i for i, s in enumerate(order)}[declarer]
@@ -486,11 +458,6 @@ class SamplingBot:
             totals[w][r] = base + gain
         for (w, r, gain), v in zip(slots, values, strict=True):
             totals[w][r] = base + gain + v
-        if tilt is not None:
-            worlds = [
-                World(world.slots, world.weight * tilt(min(totals[w])))
-                for w, world in enumerate(worlds)
-            ]
         weight_sum = sum(world.weight for world in worlds)
         options = []
         for r, card in enumerate(reps):
