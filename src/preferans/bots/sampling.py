@@ -143,8 +143,8 @@ RASPASY_SHEET = False
 #: contract there (``contract_tilt``): the deals the walk draws fit the auction by the
 #: table's estimate, which a declarer's hand beats; in master self-play the whisters'
 #: deals gave him 1.3 tricks fewer than the true deal and the contract a 54% chance
-#: against 88% made. Over 1,000 Sochi duplicate deals +0.32 [+0.20, +0.45] whists/deal
-#: against not (docs/bots.md).
+#: against 88% made. Over 1,000 duplicate deals against not: Sochi +0.32 [+0.20, +0.45],
+#: Leningrad +0.17 [+0.03, +0.31] whists/deal (docs/bots.md).
 CONTRACT_TILT = True
 #: The weight of a drawn deal where the declarer takes ``d`` tricks more than his level
 #: (double-dummy): ``FLOOR + (1 - FLOOR) * logistic(SLOPE * (d + SHIFT))``, fitted to the
