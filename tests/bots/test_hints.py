@@ -152,3 +152,21 @@ def test_a_discard_hint_names_the_cards_each_plan_discards() -> None:
         named = [cards for cards, _ in plans]
         assert str(h.action) in named[0].split(), (h.action, h.text_en)
         assert h.text_ru.count("снести") == len(named)
+
+
+def test_a_whist_hint_speaks_of_the_declarer_not_of_raspasy() -> None:
+    """A whisting pass carries the contract's chance, not a raspasy share: the hint says
+    how many tricks the declarer takes and how often he makes his game."""
+    from preferans.actions import Call, CallKind
+
+    views = [
+        v
+        for v in _views({Phase.WHISTING}, 12)
+        if CallKind.WHIST in {a.kind for a in v.legal_actions if isinstance(a, Call)}
+    ]
+    assert views
+    for view in views[:3]:
+        h = hint(view, "master", samples=8)
+        assert "raspasy" not in h.text_en and "распас" not in h.text_ru
+        assert "the declarer makes his game in" in h.text_en
+        assert "the declarer takes" in h.text_en and "у разыгрывающего" in h.text_ru

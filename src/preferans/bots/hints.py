@@ -89,7 +89,7 @@ def _option_text(option: Option, language: str, mode: str) -> str:
             return f"{name}: разыгрывающий выполняет контракт в {percent}% раскладов"
         return f"{name}: the declarer makes the contract in {percent}% of samples"
     parts: list[str] = []
-    if _raspasy_pass(option):
+    if mode != "whisting" and _raspasy_pass(option):
         percent = round((option.chance or 0.0) * 100)
         parts.append(
             f"распасы в {percent}% раскладов" if ru else f"raspasy in {percent}% of samples"
@@ -101,7 +101,7 @@ def _option_text(option: Option, language: str, mode: str) -> str:
                 else f"expected {_tricks(option.tricks)} tricks on raspasy"
             )
     elif option.tricks is not None:
-        if mode == "balkan" and isinstance(option.action, Call):
+        if mode in ("balkan", "whisting") and isinstance(option.action, Call):
             parts.append(
                 f"у разыгрывающего в среднем {_tricks(option.tricks)} взятки"
                 if ru
@@ -131,7 +131,7 @@ def _option_text(option: Option, language: str, mode: str) -> str:
             parts.append(
                 f"выполняется в {percent}% раскладов" if ru else f"made in {percent}% of samples"
             )
-        elif isinstance(option.action, Call) and mode == "balkan":
+        elif isinstance(option.action, Call) and mode in ("balkan", "whisting"):
             parts.append(
                 f"разыгрывающий выполняет игру в {percent}% раскладов"
                 if ru
@@ -150,7 +150,7 @@ def _option_text(option: Option, language: str, mode: str) -> str:
 
 def _raspasy_pass(option: Option) -> bool:
     """A pass while nobody has bid, priced with the raspasy it leads to (its chance is
-    the share of the deals where it does)."""
+    the share of the deals where it does; a whisting pass's chance is the contract's)."""
     return (
         isinstance(option.action, Call)
         and option.action.kind is CallKind.PASS
@@ -245,6 +245,9 @@ def _mode(view: View) -> str:
         return "raspasy"
     if view.rules.is_balkan:
         return "balkan"
+    if view.phase is Phase.WHISTING:
+        # a call's evidence is the declarer's: his tricks and his contract's chance
+        return "whisting"
     if view.contract is not None and view.contract.is_misere:
         return "misere"
     return "game"
