@@ -20,17 +20,16 @@ import sys
 import time
 from collections import defaultdict
 
-from preferans import solver
 from preferans.actions import Call, CallKind
 from preferans.bots import make_bot
 from preferans.bots.base import Bot
-from preferans.game import Deal, DealState, View, new_deal
+from preferans.bots.oracle import OracleBot
+from preferans.game import Deal, View, new_deal
 from preferans.lab.players import BotSpec, SpecError, parse_spec, parse_specs
 from preferans.lab.stats import interval
 from preferans.match import deal_rng
 from preferans.rules import find_rules
 from preferans.seats import player_seats
-from preferans.solver import Objective, Position
 
 
 def build(spec: BotSpec, seed: int) -> Bot:
@@ -45,16 +44,6 @@ def whist_view(view: View) -> bool:
     contract = view.contract
     kinds = {a.kind for a in view.legal_actions if isinstance(a, Call)}
     return contract is not None and not contract.is_misere and CallKind.WHIST in kinds
-
-
-def true_tricks(state: DealState, view: View) -> int:
-    """The declarer's double-dummy tricks in the true deal, first hand leading."""
-    contract = view.contract
-    assert contract is not None and view.declarer is not None
-    order = view.active
-    trump = None if contract.trump is None else int(contract.trump)
-    position = Position.make([state.hand(s).mask for s in order], leader=0, trump=trump)
-    return solver.solve_many([position], Objective.TRICKS, [order.index(view.declarer)])[0]
 
 
 def main() -> None:
@@ -83,6 +72,7 @@ def main() -> None:
     # per bot, per whist view: (tricks predicted - true tricks, chance, made or not)
     rows: dict[str, list[tuple[float, float, bool]]] = defaultdict(list)
     whists: dict[str, int] = defaultdict(int)
+    oracle = OracleBot()  # its whist decision solves the true deal: the declarer's tricks
     started = time.monotonic()
     for done, index in enumerate(range(args.first_deal, args.first_deal + args.deals), 1):
         deal = Deal.random(rules, seats[index % len(seats)], deal_rng(args.seed, index))
@@ -95,7 +85,8 @@ def main() -> None:
             view = state.view(actor)
             if whist_view(view):
                 assert view.contract is not None
-                truth = true_tricks(state, view)
+                truth = oracle.decide_state(state).options[0].tricks
+                assert truth is not None
                 made = truth >= view.contract.level
                 for name, bot in asked.items():
                     decision = bot.decide(view)  # type: ignore[attr-defined]

@@ -89,7 +89,7 @@ def _option_text(option: Option, language: str, mode: str) -> str:
             return f"{name}: разыгрывающий выполняет контракт в {percent}% раскладов"
         return f"{name}: the declarer makes the contract in {percent}% of samples"
     parts: list[str] = []
-    if mode != "whisting" and _raspasy_pass(option):
+    if _raspasy_pass(option, mode):
         percent = round((option.chance or 0.0) * 100)
         parts.append(
             f"распасы в {percent}% раскладов" if ru else f"raspasy in {percent}% of samples"
@@ -148,11 +148,12 @@ def _option_text(option: Option, language: str, mode: str) -> str:
     return f"{name}: {', '.join(parts)}"
 
 
-def _raspasy_pass(option: Option) -> bool:
+def _raspasy_pass(option: Option, mode: str) -> bool:
     """A pass while nobody has bid, priced with the raspasy it leads to (its chance is
     the share of the deals where it does; a whisting pass's chance is the contract's)."""
     return (
-        isinstance(option.action, Call)
+        mode != "whisting"
+        and isinstance(option.action, Call)
         and option.action.kind is CallKind.PASS
         and option.chance is not None
     )
