@@ -50,6 +50,7 @@ from preferans.actions import (
 from preferans.bots import claims
 from preferans.bots.base import decision_rng
 from preferans.bots.decision import Decision, Option
+from preferans.bots.defender_model import Before, whist_chance
 from preferans.bots.evaluation import hand_tricks, misere_risk, should_bid_misere
 from preferans.bots.heuristic import (
     defence_estimate,
@@ -153,6 +154,10 @@ CONTRACT_TILT = True
 CONTRACT_TILT_FLOOR = 0.03
 CONTRACT_TILT_SLOPE = 4.0
 CONTRACT_TILT_SHIFT = 1.0
+#: The declarer prices a contract with the defenders whisting as the master does
+#: (:mod:`preferans.bots.defender_model`), and a defender his partner's call the same way,
+#: instead of by the seed's rule (which whists far more often).
+FITTED_WHISTS = False
 #: Two of the mover's cards with only played cards between them are played as one (the
 #: solver values the higher); with this on, a card lying in the trick on the table keeps
 #: them apart (♥Q and ♥A over a ♥K: one ducks, the other wins the trick). Off, such a
@@ -213,6 +218,7 @@ class SamplingBot:
         foresee_raspasy: bool = FORESEE_RASPASY,
         raspasy_sheet: bool = RASPASY_SHEET,
         contract_tilt: bool = CONTRACT_TILT,
+        fitted_whists: bool = FITTED_WHISTS,
         table_separates: bool = TABLE_SEPARATES,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
@@ -269,6 +275,11 @@ class SamplingBot:
         if not isinstance(contract_tilt, bool):
             raise PreferansError("contract_tilt must be true or false")
         self.contract_tilt = contract_tilt
+        #: The declarer prices a contract, and a defender his partner's call, with the
+        #: master's own whist calls (``FITTED_WHISTS`` unless given) instead of the seed's.
+        if not isinstance(fitted_whists, bool):
+            raise PreferansError("fitted_whists must be true or false")
+        self.fitted_whists = fitted_whists
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -672,7 +683,14 @@ class SamplingBot:
                 total = 0.0
                 for w, world in enumerate(worlds):
                     total += world.weight * _game_value(
-                        rules, view.dealer, order, me, contract, tricks[(w, strain)], world
+                        rules,
+                        view.dealer,
+                        order,
+                        me,
+                        contract,
+                        tricks[(w, strain)],
+                        world,
+                        fitted=self.fitted_whists,
                     )
                 ev[contract] = total / weight_sum
         options: list[Option] = []
@@ -692,7 +710,14 @@ class SamplingBot:
                 total = 0.0
                 for w, world in enumerate(worlds):
                     total += world.weight * _game_value(
-                        rules, view.dealer, order, me, contract, bare[(w, strain)], world
+                        rules,
+                        view.dealer,
+                        order,
+                        me,
+                        contract,
+                        bare[(w, strain)],
+                        world,
+                        fitted=self.fitted_whists,
                     )
                 bare_ev[contract] = total / weight_sum
 
@@ -966,7 +991,10 @@ class SamplingBot:
             for level in range(low, 11):
                 candidate = Contract(level, strain)
                 total = sum(
-                    w.weight * _game_value(rules, view.dealer, order, me, candidate, t, w)
+                    w.weight
+                    * _game_value(
+                        rules, view.dealer, order, me, candidate, t, w, fitted=self.fitted_whists
+                    )
                     for w, t in zip(worlds, results, strict=True)
                 )
                 made = sum(w.weight * (t >= level) for w, t in zip(worlds, results, strict=True))
@@ -1105,7 +1133,10 @@ class SamplingBot:
                 options.append(Option(Declare(candidate), value, None, caught / weight_sum))
                 continue
             total = sum(
-                w.weight * _game_value(rules, view.dealer, order, me, candidate, t, w)
+                w.weight
+                * _game_value(
+                    rules, view.dealer, order, me, candidate, t, w, fitted=self.fitted_whists
+                )
                 for w, t in zip(worlds, tricks, strict=True)
             )
             made = sum(
@@ -1185,7 +1216,15 @@ class SamplingBot:
             total = 0.0
             for world, t in zip(worlds, results, strict=True):
                 value = _whist_outcome(
-                    view, world, t, action.kind, partner, calls, declarer, contract
+                    view,
+                    world,
+                    t,
+                    action.kind,
+                    partner,
+                    calls,
+                    declarer,
+                    contract,
+                    fitted=self.fitted_whists,
                 )
                 total += world.weight * value
             options.append(
@@ -1518,9 +1557,12 @@ def _cached_game_value(
     contract: Contract,
     tricks: int,
     whisters: tuple[Seat, ...],
+    half: Seat | None = None,
 ) -> float:
     defenders = [s for s in order if s not in (me,) and not (rules.players == 2 and s == Seat.E)]
     choices = {s: WhistChoice.WHIST if s in whisters else WhistChoice.PASS for s in defenders}
+    if half is not None:
+        choices[half] = WhistChoice.HALF_WHIST
     played = bool(whisters)  # nobody whists: the game counts as made without play
     result = synth_result(
         rules,
@@ -1546,12 +1588,56 @@ def _game_value(
     contract: Contract,
     tricks: int,
     world: World,
+    *,
+    fitted: bool = False,
 ) -> float:
-    """The declarer's whists for a contract, with the defenders whisting as they would."""
+    """The declarer's whists for a contract, with the defenders whisting as they would:
+    by the seed's rule, or (``fitted``) as the master does, in expectation over its calls."""
     defenders = [s for s in order if s != me and not (rules.players == 2 and s == Seat.E)]
     hands = {s: world.hand(s) for s in defenders}
+    if fitted and len(defenders) == 2:
+        return _fitted_game_value(rules, dealer, order, me, contract, tricks, hands, defenders)
     whisters = _defender_whists(rules, contract, hands, defenders)
     return _cached_game_value(rules, dealer, order, me, contract, tricks, whisters)
+
+
+def _fitted_game_value(
+    rules: Rules,
+    dealer: Seat,
+    order: tuple[Seat, ...],
+    me: Seat,
+    contract: Contract,
+    tricks: int,
+    hands: dict[Seat, int],
+    defenders: list[Seat],
+) -> float:
+    """The declarer's whists over the master defenders' calls (:mod:`defender_model`):
+    the first whists or passes; after a whist the second whists or passes; after a pass
+    he whists or half-whists (six and seven, where the rules allow it), and after a
+    half-whist the first whists or lets the game stand unplayed."""
+    first, second = defenders
+    need = contract.defence_obligation / 2 if contract.level <= 7 else 1.0
+    high = contract.level > 7
+    surplus = tricks - contract.level
+    est = {s: defence_estimate(CardSet.from_mask(hands[s]), contract.trump) for s in defenders}
+
+    def chance(seat: Seat, before: Before) -> float:
+        return whist_chance(est[seat], need, surplus, before, high=high)
+
+    def value(whisters: tuple[Seat, ...], half: Seat | None = None) -> float:
+        return _cached_game_value(rules, dealer, order, me, contract, tricks, whisters, half)
+
+    p_first = chance(first, Before.NOTHING)
+    after_whist = chance(second, Before.WHIST)
+    total = p_first * (after_whist * value((first, second)) + (1 - after_whist) * value((first,)))
+    after_pass = chance(second, Before.PASS)
+    if high or not rules.half_whist:
+        rest = value(())
+    else:
+        again = chance(first, Before.HALF_WHIST)
+        rest = again * value((first,)) + (1 - again) * value((), half=second)
+    total += (1 - p_first) * (after_pass * value((second,)) + (1 - after_pass) * rest)
+    return total
 
 
 @lru_cache(maxsize=4096)
@@ -1629,33 +1715,54 @@ def _whist_outcome(
     calls: list[tuple[Seat, Action | None]],
     declarer: Seat,
     contract: Contract,
+    *,
+    fitted: bool = False,
 ) -> float:
-    """My whists if I make ``my_call`` and the partner answers as the heuristic would."""
+    """My whists if I make ``my_call`` and the partner answers: as he did, or as the
+    heuristic would, or (``fitted``) as the master does, in expectation over his calls."""
     rules = view.rules
-    me = view.seat
-    order = view.active
     partner_kinds = [a.kind for s, a in calls if isinstance(a, Call) and s == partner]
     need = contract.defence_obligation / 2 if contract.level <= 7 else 1.0
-    partner_call: CallKind = CallKind.PASS
-    if partner is not None:
+    half = contract.level <= 7 and rules.half_whist
+    if partner is None or partner_kinds:
+        partner_call: CallKind = CallKind.PASS
         if partner_kinds:
             partner_call = partner_kinds[-1]
             if partner_call is CallKind.HALF_WHIST and my_call is CallKind.WHIST:
                 partner_call = CallKind.PASS
-        else:
-            est = defence_estimate(CardSet.from_mask(world.hand(partner)), contract.trump)
-            if my_call is CallKind.WHIST:
-                partner_call = CallKind.WHIST if est >= need else CallKind.PASS
-            else:
-                partner_call = (
-                    CallKind.WHIST
-                    if est >= contract.defence_obligation * 0.6
-                    else (
-                        CallKind.HALF_WHIST
-                        if contract.level <= 7 and rules.half_whist
-                        else CallKind.PASS
-                    )
-                )
+        return _whist_value(view, world, declarer_tricks, my_call, partner, partner_call, contract)
+    est = defence_estimate(CardSet.from_mask(world.hand(partner)), contract.trump)
+    otherwise = CallKind.HALF_WHIST if my_call is not CallKind.WHIST and half else CallKind.PASS
+    if fitted:
+        before = Before.WHIST if my_call is CallKind.WHIST else Before.PASS
+        surplus = declarer_tricks - contract.level
+        p = whist_chance(est, need, surplus, before, high=contract.level > 7)
+        whisted = _whist_value(
+            view, world, declarer_tricks, my_call, partner, CallKind.WHIST, contract
+        )
+        other = _whist_value(view, world, declarer_tricks, my_call, partner, otherwise, contract)
+        return p * whisted + (1 - p) * other
+    bar = need if my_call is CallKind.WHIST else contract.defence_obligation * 0.6
+    whists = est >= bar
+    partner_call = CallKind.WHIST if whists else otherwise
+    return _whist_value(view, world, declarer_tricks, my_call, partner, partner_call, contract)
+
+
+def _whist_value(
+    view: View,
+    world: World,
+    declarer_tricks: int,
+    my_call: CallKind,
+    partner: Seat | None,
+    partner_call: CallKind,
+    contract: Contract,
+) -> float:
+    """My whists when I make ``my_call`` and the partner ``partner_call``."""
+    rules = view.rules
+    me = view.seat
+    order = view.active
+    declarer = view.declarer
+    assert declarer is not None
     choice_of = {
         CallKind.WHIST: WhistChoice.WHIST,
         CallKind.PASS: WhistChoice.PASS,

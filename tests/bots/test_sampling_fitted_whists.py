@@ -1,0 +1,74 @@
+"""``fitted_whists``: the declarer prices a contract, and a defender his partner's call,
+with the master's own whist calls instead of the seed's rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from preferans.bots.defender_model import Before, whist_chance
+from preferans.bots.inference import World
+from preferans.bots.sampling import SamplingBot, _game_value
+from preferans.cards import CardSet
+from preferans.contracts import Contract
+from preferans.errors import PreferansError
+from preferans.rules import find_rules
+from preferans.seats import Seat
+
+SOCHI = find_rules("sochi")
+ORDER = (Seat.S, Seat.W, Seat.E)
+SIX_CLUBS = Contract.parse("6♣")
+# West's defence estimate against clubs is just over his share of the obligation (2.25
+# against 2), East's just under it (1.9 to 2).
+WEST = CardSet.parse("♠K8 ♥AQ9 ♦K87 ♣97").mask
+EAST = CardSet.parse("♠AQ97 ♥K87 ♦Q9 ♣8").mask
+WEAK_WEST = CardSet.parse("♠K8 ♥J109 ♦J1087 ♣97").mask
+
+
+def _value(west: int, tricks: int, *, fitted: bool) -> float:
+    world = World({int(Seat.W): west, int(Seat.E): EAST})
+    return _game_value(SOCHI, Seat.E, ORDER, Seat.S, SIX_CLUBS, tricks, world, fitted=fitted)
+
+
+def test_the_master_whists_with_better_cards_and_against_a_weaker_declarer() -> None:
+    low = whist_chance(1.0, 2.0, 0, Before.NOTHING, high=False)
+    mid = whist_chance(2.0, 2.0, 0, Before.NOTHING, high=False)
+    strong = whist_chance(3.5, 2.0, 0, Before.NOTHING, high=False)
+    assert low < mid < strong
+    assert strong > 0.8 and low < 0.2
+    # a declarer who falls short is whisted more often (the master reads his cards)
+    assert whist_chance(2.0, 2.0, -2, Before.NOTHING, high=False) > mid
+    assert whist_chance(2.0, 2.0, 2, Before.NOTHING, high=False) < mid
+    # the surplus counts only to three short and two over
+    assert whist_chance(2.0, 2.0, -6, Before.NOTHING, high=False) == pytest.approx(
+        whist_chance(2.0, 2.0, -3, Before.NOTHING, high=False)
+    )
+    # after his partner's half-whist a defender rarely whists after all
+    assert whist_chance(2.0, 2.0, 0, Before.HALF_WHIST, high=False) < 0.2
+    # from the eight level up the obligation is a trick and the master nearly always whists
+    assert whist_chance(1.0, 1.0, 0, Before.NOTHING, high=True) > 0.9
+
+
+def test_a_six_one_short_is_not_always_whisted_by_the_master() -> None:
+    # by the seed's rule both defenders whist it and it goes down every time; the master's
+    # defenders often pass or half-whist, and the game stands unplayed
+    assert _value(WEST, 5, fitted=True) > _value(WEST, 5, fitted=False) + 3
+
+
+def test_a_six_two_short_is_not_a_free_game_against_the_master() -> None:
+    # by the seed's rule neither defender reaches his share, so nobody whists and the six
+    # counts as made; the master's defenders whist a declarer that far short
+    plain = _value(WEAK_WEST, 4, fitted=False)
+    assert plain == _value(WEAK_WEST, 8, fitted=False)  # unplayed, whatever the tricks
+    assert _value(WEAK_WEST, 4, fitted=True) < plain - 10
+
+
+def test_a_made_six_is_worth_more_the_more_tricks_the_declarer_takes() -> None:
+    values = [_value(WEST, tricks, fitted=True) for tricks in range(3, 11)]
+    assert values == sorted(values)
+
+
+def test_it_is_a_yes_or_no_setting() -> None:
+    assert not SamplingBot(fitted_whists=False).fitted_whists
+    assert SamplingBot(fitted_whists=True).fitted_whists
+    with pytest.raises(PreferansError, match="fitted_whists"):
+        SamplingBot(fitted_whists="often")  # type: ignore[arg-type]
