@@ -3,8 +3,8 @@ partner imagine it in a drawn deal.
 
 The seed's rule (whist when the defence estimate reaches half the obligation) is what the
 heuristic does, not what the master does: in master self-play (Sochi) the rule said whist
-at half of the six-level calls, the master whisted at a sixth of them, and after a pass
-the second defender half-whists rather than passes. So the pricing of a contract, which
+at 40% of the six-level calls, the master whisted at 22% of them, and after a pass the
+second defender half-whists rather than passes. So the pricing of a contract, which
 depends on whether it is played and who whists, is better served by the master's own
 calls, fitted here as a logistic in three things a drawn deal shows: the defender's
 estimate over his share of the obligation, the declarer's double-dummy tricks over his
