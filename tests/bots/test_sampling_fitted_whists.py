@@ -67,8 +67,8 @@ def test_a_made_six_is_worth_more_the_more_tricks_the_declarer_takes() -> None:
     assert values == sorted(values)
 
 
-def test_it_is_a_yes_or_no_setting() -> None:
+def test_it_is_on_by_default_and_a_yes_or_no_setting() -> None:
+    assert SamplingBot().fitted_whists
     assert not SamplingBot(fitted_whists=False).fitted_whists
-    assert SamplingBot(fitted_whists=True).fitted_whists
     with pytest.raises(PreferansError, match="fitted_whists"):
         SamplingBot(fitted_whists="often")  # type: ignore[arg-type]
