@@ -78,6 +78,10 @@ def test_register_play_a_round_read_the_standings(
         for person in people:
             play_step(person.page)
         people[0].page.wait_for_timeout(80)
+    if not all(p.page.locator("section.final").count() for p in people):
+        # what each person saw when the round did not end, for whoever reads the failure
+        for i, person in enumerate(people):
+            person.page.screenshot(path=str(artifacts / f"tournament-unfinished-{i}.png"))
     assert all(p.page.locator("section.final").count() for p in people)
 
     # The tournament's page: final standings, the secret, the record and the replay.
