@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from preferans.bots.defender_model import Before, whist_chance
+from preferans.bots.defender_model import Before, obligation_share, whist_chance
 from preferans.bots.inference import World
 from preferans.bots.sampling import SamplingBot, _game_value
 from preferans.cards import CardSet
@@ -72,3 +72,9 @@ def test_it_is_on_by_default_and_a_yes_or_no_setting() -> None:
     assert not SamplingBot(fitted_whists=False).fitted_whists
     with pytest.raises(PreferansError, match="fitted_whists"):
         SamplingBot(fitted_whists="often")  # type: ignore[arg-type]
+
+
+def test_a_defender_is_measured_against_half_the_obligation_up_to_the_seven() -> None:
+    assert obligation_share(Contract.parse("6♣")) == 2.0  # the defence owes four tricks
+    assert obligation_share(Contract.parse("7♣")) == 1.0  # two
+    assert obligation_share(Contract.parse("8♣")) == 1.0  # one, and each is held to it

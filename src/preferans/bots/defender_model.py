@@ -18,6 +18,8 @@ import math
 from enum import Enum
 from typing import Final
 
+from preferans.contracts import Contract
+
 
 class Before(Enum):
     """What the other defender has said when this one calls."""
@@ -42,6 +44,12 @@ HIGH_INTERCEPT: Final = 2.76
 ESTIMATE_SLOPE: Final = 1.4
 #: Per double-dummy trick the declarer takes over his level (clipped to -3..+2).
 SURPLUS_SLOPE: Final = -0.42
+
+
+def obligation_share(contract: Contract) -> float:
+    """The tricks a defender's estimate is measured against, by the rule and by the fit:
+    half the defence's obligation up to the seven level, one trick from the eight up."""
+    return contract.defence_obligation / 2 if contract.level <= 7 else 1.0
 
 
 def whist_chance(

@@ -20,6 +20,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from preferans.actions import Bid, Call, CallKind, CardAction, Declare
+from preferans.bots.defender_model import obligation_share
 from preferans.bots.evaluation import best_estimate, hand_tricks, should_bid_misere
 from preferans.cards import CardSet, Rank, Suit
 from preferans.contracts import Contract
@@ -380,7 +381,7 @@ def _whist_likelihood(hand: CardSet, call: Call, contract: Contract) -> float:
     from preferans.bots.evaluation import defence_estimate
 
     est = defence_estimate(hand, contract.trump)
-    need = contract.defence_obligation / 2 if contract.level <= 7 else 1.0
+    need = obligation_share(contract)
     if call.kind is CallKind.WHIST:
         return 0.15 + 0.85 * _logistic(2.0 * (est - need + 0.25))
     if call.kind in (CallKind.PASS, CallKind.HALF_WHIST):

@@ -50,7 +50,7 @@ from preferans.actions import (
 from preferans.bots import claims
 from preferans.bots.base import decision_rng
 from preferans.bots.decision import Decision, Option
-from preferans.bots.defender_model import Before, whist_chance
+from preferans.bots.defender_model import Before, obligation_share, whist_chance
 from preferans.bots.evaluation import hand_tricks, misere_risk, should_bid_misere
 from preferans.bots.heuristic import (
     defence_estimate,
@@ -1540,7 +1540,7 @@ def _defender_whists(
     rules: Rules, contract: Contract, hands: dict[Seat, int], order: list[Seat]
 ) -> tuple[Seat, ...]:
     """Which defenders whist in this world, by the heuristic rule (first defender first)."""
-    need = contract.defence_obligation / 2 if contract.level <= 7 else 1.0
+    need = obligation_share(contract)
     out = []
     for seat in order:
         est = defence_estimate(CardSet.from_mask(hands[seat]), contract.trump)
@@ -1617,7 +1617,7 @@ def _fitted_game_value(
     he whists or half-whists (six and seven, where the rules allow it), and after a
     half-whist the first whists or lets the game stand unplayed."""
     first, second = defenders
-    need = contract.defence_obligation / 2 if contract.level <= 7 else 1.0
+    need = obligation_share(contract)
     high = contract.level > 7
     surplus = tricks - contract.level
     est = {s: defence_estimate(CardSet.from_mask(hands[s]), contract.trump) for s in defenders}
@@ -1723,7 +1723,7 @@ def _whist_outcome(
     heuristic would, or (``fitted``) as the master does, in expectation over his calls."""
     rules = view.rules
     partner_kinds = [a.kind for s, a in calls if isinstance(a, Call) and s == partner]
-    need = contract.defence_obligation / 2 if contract.level <= 7 else 1.0
+    need = obligation_share(contract)
     half = contract.level <= 7 and rules.half_whist
     if partner is None or partner_kinds:
         partner_call: CallKind = CallKind.PASS
