@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from preferans.bots.defender_model import Before, obligation_share, whist_chance
+from preferans.bots.defender_model import (
+    GENTLEMAN_HABIT,
+    GREEDY_HABIT,
+    Before,
+    WhistHabit,
+    obligation_share,
+    whist_chance,
+    whist_habit,
+)
 from preferans.bots.inference import World
 from preferans.bots.sampling import SamplingBot, _game_value
 from preferans.cards import CardSet
@@ -26,7 +34,8 @@ WEAK_WEST = CardSet.parse("♠K8 ♥J109 ♦J1087 ♣97").mask
 
 def _value(west: int, tricks: int, *, fitted: bool) -> float:
     world = World({int(Seat.W): west, int(Seat.E): EAST})
-    return _game_value(SOCHI, Seat.E, ORDER, Seat.S, SIX_CLUBS, tricks, world, fitted=fitted)
+    habit = GREEDY_HABIT if fitted else None
+    return _game_value(SOCHI, Seat.E, ORDER, Seat.S, SIX_CLUBS, tricks, world, habit=habit)
 
 
 def test_the_master_whists_with_better_cards_and_against_a_weaker_declarer() -> None:
@@ -78,3 +87,29 @@ def test_a_defender_is_measured_against_half_the_obligation_up_to_the_seven() ->
     assert obligation_share(Contract.parse("6♣")) == 2.0  # the defence owes four tricks
     assert obligation_share(Contract.parse("7♣")) == 1.0  # two
     assert obligation_share(Contract.parse("8♣")) == 1.0  # one, and each is held to it
+
+
+def test_under_gentlemans_whist_the_master_whists_more_and_a_failing_six_costs_more() -> None:
+    leningrad = find_rules("leningrad")
+    assert whist_habit(leningrad) is GENTLEMAN_HABIT
+    assert whist_habit(SOCHI) is whist_habit(find_rules("rostov")) is GREEDY_HABIT
+    for before in (Before.NOTHING, Before.WHIST, Before.HALF_WHIST):
+        greedy = whist_chance(2.0, 2.0, 0, before, high=False)
+        assert whist_chance(2.0, 2.0, 0, before, high=False, habit=GENTLEMAN_HABIT) > greedy
+    # a six one short in Leningrad: whisted more often, so it goes down more often
+    world = World({int(Seat.W): WEST, int(Seat.E): EAST})
+
+    def value(habit: WhistHabit) -> float:
+        return _game_value(leningrad, Seat.E, ORDER, Seat.S, SIX_CLUBS, 5, world, habit=habit)
+
+    assert value(GENTLEMAN_HABIT) < value(GREEDY_HABIT) - 1
+
+
+def test_the_greedy_habit_prices_every_variant_unless_the_style_is_asked_for() -> None:
+    leningrad = find_rules("leningrad")
+    assert SamplingBot().whist_habit(leningrad) is GREEDY_HABIT
+    assert SamplingBot(style_whists=True).whist_habit(leningrad) is GENTLEMAN_HABIT
+    assert SamplingBot(style_whists=True).whist_habit(SOCHI) is GREEDY_HABIT
+    assert SamplingBot(fitted_whists=False).whist_habit(leningrad) is None
+    with pytest.raises(PreferansError, match="style_whists"):
+        SamplingBot(style_whists="yes")  # type: ignore[arg-type]

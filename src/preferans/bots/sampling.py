@@ -50,7 +50,14 @@ from preferans.actions import (
 from preferans.bots import claims
 from preferans.bots.base import decision_rng
 from preferans.bots.decision import Decision, Option
-from preferans.bots.defender_model import Before, obligation_share, whist_chance
+from preferans.bots.defender_model import (
+    GREEDY_HABIT,
+    Before,
+    WhistHabit,
+    obligation_share,
+    whist_chance,
+    whist_habit,
+)
 from preferans.bots.evaluation import hand_tricks, misere_risk, should_bid_misere
 from preferans.bots.heuristic import (
     defence_estimate,
@@ -159,6 +166,10 @@ CONTRACT_TILT_SHIFT = 1.0
 #: instead of by the seed's rule (which whists far more often). Over 1,000 Sochi deals
 #: against not: +0.22 [+0.05, +0.39] whists/deal (docs/bots.md).
 FITTED_WHISTS = True
+#: Gentleman's whist (Leningrad) priced with the master's calls fitted there (he whists
+#: more often than under greedy whist). Over 1,000 Leningrad deals against the greedy
+#: habit: -0.16 [-0.32, -0.01] whists/deal (docs/bots.md), so off: a laboratory setting.
+STYLE_WHISTS = False
 #: Two of the mover's cards with only played cards between them are played as one (the
 #: solver values the higher); with this on, a card lying in the trick on the table keeps
 #: them apart (♥Q and ♥A over a ♥K: one ducks, the other wins the trick). Off, such a
@@ -220,6 +231,7 @@ class SamplingBot:
         raspasy_sheet: bool = RASPASY_SHEET,
         contract_tilt: bool = CONTRACT_TILT,
         fitted_whists: bool = FITTED_WHISTS,
+        style_whists: bool = STYLE_WHISTS,
         table_separates: bool = TABLE_SEPARATES,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
@@ -281,6 +293,17 @@ class SamplingBot:
         if not isinstance(fitted_whists, bool):
             raise PreferansError("fitted_whists must be true or false")
         self.fitted_whists = fitted_whists
+        #: ... and with the habit fitted to the rules' whist style (``STYLE_WHISTS`` unless
+        #: given; else the greedy whist's habit everywhere).
+        if not isinstance(style_whists, bool):
+            raise PreferansError("style_whists must be true or false")
+        self.style_whists = style_whists
+
+    def whist_habit(self, rules: Rules) -> WhistHabit | None:
+        """The master's whist calls the pricing assumes (None: the seed's rule)."""
+        if not self.fitted_whists:
+            return None
+        return whist_habit(rules) if self.style_whists else GREEDY_HABIT
 
     def choose(self, view: View) -> Action:
         return self.decide(view).action
@@ -628,6 +651,7 @@ class SamplingBot:
         me = view.seat
         order = view.active
         rules = view.rules
+        habit = self.whist_habit(rules)
         first = 0
         positions: list[Position] = []
         tasks: list[tuple[int, Strain | None]] = []
@@ -691,7 +715,7 @@ class SamplingBot:
                         contract,
                         tricks[(w, strain)],
                         world,
-                        fitted=self.fitted_whists,
+                        habit=habit,
                     )
                 ev[contract] = total / weight_sum
         options: list[Option] = []
@@ -718,7 +742,7 @@ class SamplingBot:
                         contract,
                         bare[(w, strain)],
                         world,
-                        fitted=self.fitted_whists,
+                        habit=habit,
                     )
                 bare_ev[contract] = total / weight_sum
 
@@ -935,6 +959,7 @@ class SamplingBot:
         order = view.active
         decl = order.index(me)
         rules = view.rules
+        habit = self.whist_habit(rules)
         candidates: list[tuple[int, Strain | None]] = []
         strain: Strain | None
         if bid.is_misere:
@@ -993,9 +1018,7 @@ class SamplingBot:
                 candidate = Contract(level, strain)
                 total = sum(
                     w.weight
-                    * _game_value(
-                        rules, view.dealer, order, me, candidate, t, w, fitted=self.fitted_whists
-                    )
+                    * _game_value(rules, view.dealer, order, me, candidate, t, w, habit=habit)
                     for w, t in zip(worlds, results, strict=True)
                 )
                 made = sum(w.weight * (t >= level) for w, t in zip(worlds, results, strict=True))
@@ -1096,6 +1119,7 @@ class SamplingBot:
         order = view.active
         decl = order.index(me)
         rules = view.rules
+        habit = self.whist_habit(rules)
         named = [a.contract for a in view.legal_actions if isinstance(a, Declare)]
         contracts = named or _contracts_after(bid)
         strains = sorted({c.strain for c in contracts if c.strain is not None})
@@ -1134,10 +1158,7 @@ class SamplingBot:
                 options.append(Option(Declare(candidate), value, None, caught / weight_sum))
                 continue
             total = sum(
-                w.weight
-                * _game_value(
-                    rules, view.dealer, order, me, candidate, t, w, fitted=self.fitted_whists
-                )
+                w.weight * _game_value(rules, view.dealer, order, me, candidate, t, w, habit=habit)
                 for w, t in zip(worlds, tricks, strict=True)
             )
             made = sum(
@@ -1225,7 +1246,7 @@ class SamplingBot:
                     calls,
                     declarer,
                     contract,
-                    fitted=self.fitted_whists,
+                    habit=self.whist_habit(view.rules),
                 )
                 total += world.weight * value
             options.append(
@@ -1590,14 +1611,16 @@ def _game_value(
     tricks: int,
     world: World,
     *,
-    fitted: bool = False,
+    habit: WhistHabit | None = None,
 ) -> float:
     """The declarer's whists for a contract, with the defenders whisting as they would:
-    by the seed's rule, or (``fitted``) as the master does, in expectation over its calls."""
+    by the seed's rule, or as the master does by ``habit``, in expectation over its calls."""
     defenders = [s for s in order if s != me and not (rules.players == 2 and s == Seat.E)]
     hands = {s: world.hand(s) for s in defenders}
-    if fitted and len(defenders) == 2:
-        return _fitted_game_value(rules, dealer, order, me, contract, tricks, hands, defenders)
+    if habit is not None and len(defenders) == 2:
+        return _fitted_game_value(
+            rules, dealer, order, me, contract, tricks, hands, defenders, habit
+        )
     whisters = _defender_whists(rules, contract, hands, defenders)
     return _cached_game_value(rules, dealer, order, me, contract, tricks, whisters)
 
@@ -1611,6 +1634,7 @@ def _fitted_game_value(
     tricks: int,
     hands: dict[Seat, int],
     defenders: list[Seat],
+    habit: WhistHabit = GREEDY_HABIT,
 ) -> float:
     """The declarer's whists over the master defenders' calls (:mod:`defender_model`):
     the first whists or passes; after a whist the second whists or passes; after a pass
@@ -1623,7 +1647,7 @@ def _fitted_game_value(
     est = {s: defence_estimate(CardSet.from_mask(hands[s]), contract.trump) for s in defenders}
 
     def chance(seat: Seat, before: Before) -> float:
-        return whist_chance(est[seat], need, surplus, before, high=high)
+        return whist_chance(est[seat], need, surplus, before, high=high, habit=habit)
 
     def value(whisters: tuple[Seat, ...], half: Seat | None = None) -> float:
         return _cached_game_value(rules, dealer, order, me, contract, tricks, whisters, half)
@@ -1717,10 +1741,10 @@ def _whist_outcome(
     declarer: Seat,
     contract: Contract,
     *,
-    fitted: bool = False,
+    habit: WhistHabit | None = None,
 ) -> float:
     """My whists if I make ``my_call`` and the partner answers: as he did, or as the
-    heuristic would, or (``fitted``) as the master does, in expectation over his calls."""
+    heuristic would, or as the master does by ``habit``, in expectation over his calls."""
     rules = view.rules
     partner_kinds = [a.kind for s, a in calls if isinstance(a, Call) and s == partner]
     need = obligation_share(contract)
@@ -1734,10 +1758,10 @@ def _whist_outcome(
         return _whist_value(view, world, declarer_tricks, my_call, partner, partner_call, contract)
     est = defence_estimate(CardSet.from_mask(world.hand(partner)), contract.trump)
     otherwise = CallKind.HALF_WHIST if my_call is not CallKind.WHIST and half else CallKind.PASS
-    if fitted:
+    if habit is not None:
         before = Before.WHIST if my_call is CallKind.WHIST else Before.PASS
         surplus = declarer_tricks - contract.level
-        p = whist_chance(est, need, surplus, before, high=contract.level > 7)
+        p = whist_chance(est, need, surplus, before, high=contract.level > 7, habit=habit)
         whisted = _whist_value(
             view, world, declarer_tricks, my_call, partner, CallKind.WHIST, contract
         )
