@@ -1232,6 +1232,7 @@ class SamplingBot:
             (s, a) for s, a in _after_contract(view) if isinstance(a, Call) and s != me
         ]
         options: list[Option] = []
+        habit = self.whist_habit(view.rules)
         for action in legal:
             if not isinstance(action, Call):
                 continue
@@ -1246,7 +1247,7 @@ class SamplingBot:
                     calls,
                     declarer,
                     contract,
-                    habit=self.whist_habit(view.rules),
+                    habit=habit,
                 )
                 total += world.weight * value
             options.append(
