@@ -67,6 +67,7 @@ from preferans.bots.heuristic import (
     max_contract,
 )
 from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_world
+from preferans.bots.opener_model import opening_pass_chance
 from preferans.bots.payoff import deal_value, split_defence, synth_result
 from preferans.bots.play_reading import card_weights, resample_worlds
 from preferans.bots.raspasy_value import raspasy_table
@@ -140,6 +141,12 @@ DISCARD_OPTIONS = 3
 #: over 2,000 Sochi deals +0.35 [+0.19, +0.50] whists/deal against not, Leningrad +0.88
 #: [+0.42, +1.34], Rostov +0.38 [+0.11, +0.64] over 1,000 deals each (docs/bots.md).
 FORESEE_RASPASY = True
+#: The drawn deals that raspasy is solved in for an early pass (every seat's tricks in
+#: each, so three solves a deal).
+RASPASY_WORLDS = 3
+#: The share of the drawn deals in which the others pass too is taken from the master's
+#: own opening calls (:mod:`preferans.bots.opener_model`) instead of the seed's rule.
+FITTED_PASSES = False
 #: Raspasy card play prices the mover's final tricks as the sheet writes them (a clean
 #: raspasy's pulya point, Rostov's whists of the fewest tricks, the run's progression)
 #: instead of a flat price a trick; the early pass's raspasy is priced at the run's
@@ -228,6 +235,8 @@ class SamplingBot:
         discard_options: int = DISCARD_OPTIONS,
         declarer_reads: bool = True,
         foresee_raspasy: bool = FORESEE_RASPASY,
+        raspasy_worlds: int = RASPASY_WORLDS,
+        fitted_passes: bool = FITTED_PASSES,
         raspasy_sheet: bool = RASPASY_SHEET,
         contract_tilt: bool = CONTRACT_TILT,
         fitted_whists: bool = FITTED_WHISTS,
@@ -276,6 +285,15 @@ class SamplingBot:
         if not isinstance(foresee_raspasy, bool):
             raise PreferansError("foresee_raspasy must be true or false")
         self.foresee_raspasy = foresee_raspasy
+        #: ... solved in this many drawn deals (``RASPASY_WORLDS`` unless given) ...
+        if not 1 <= raspasy_worlds <= 64:
+            raise PreferansError("raspasy_worlds must be 1-64")
+        self.raspasy_worlds = raspasy_worlds
+        #: ... and reached in the share the master's opening calls give
+        #: (``FITTED_PASSES`` unless given; else the seed's rule decides who passes).
+        if not isinstance(fitted_passes, bool):
+            raise PreferansError("fitted_passes must be true or false")
+        self.fitted_passes = fitted_passes
         #: Raspasy priced as the sheet writes it (``RASPASY_SHEET`` unless given).
         if not isinstance(raspasy_sheet, bool):
             raise PreferansError("raspasy_sheet must be true or false")
@@ -845,11 +863,21 @@ class SamplingBot:
         share = 1.0
         if to_speak:
             first = view.active[0]
-            passing = [
-                world
-                for world in worlds
-                if all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
-            ]
+            if self.fitted_passes:
+                passing = []
+                for world in worlds:
+                    chance = math.prod(
+                        opening_pass_chance(CardSet.from_mask(world.hand(s)), own_lead=s == first)
+                        for s in to_speak
+                    )
+                    if chance > 0.0:
+                        passing.append(replace(world, weight=world.weight * chance))
+            else:
+                passing = [
+                    world
+                    for world in worlds
+                    if all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
+                ]
             if not passing:
                 return Option(pass_, 0.0, None, 0.0)
             share = sum(w.weight for w in passing) / sum(w.weight for w in worlds)
@@ -859,7 +887,7 @@ class SamplingBot:
         # The solver's raspasy value is each seat's worst case against two who load it;
         # real raspasy shares the ten tricks, so the three worst cases set the shares.
         order = view.active
-        chosen = worlds[:3]
+        chosen = worlds[: self.raspasy_worlds]
         positions = []
         seats: list[int] = []
         leads = view.rules.raspasy_talon == "leads"
