@@ -53,3 +53,17 @@ def test_the_table_passes_weak_hands_and_opens_strong_ones() -> None:
 def test_the_setting_is_a_yes_or_no() -> None:
     with pytest.raises(PreferansError, match="foresee_raspasy"):
         SamplingBot(foresee_raspasy="often")  # type: ignore[arg-type]
+
+
+def test_the_raspasy_optimism_is_taken_off_the_raspasy_share_of_a_pass() -> None:
+    """The pass keeps its raspasy share; only the raspasy it foresees is priced lower."""
+    view = _first_bid(44)
+    plain = SamplingBot(seed=1, bid_samples=48).decide(view)
+    sober = SamplingBot(seed=1, bid_samples=48, raspasy_optimism=2.0).decide(view)
+    before = next(o for o in plain.options if o.action == Call(CallKind.PASS))
+    after = next(o for o in sober.options if o.action == Call(CallKind.PASS))
+    assert before.chance is not None and before.chance > 0.0
+    assert after.chance == before.chance
+    assert after.value == pytest.approx(before.value - 2.0 * before.chance)
+    with pytest.raises(PreferansError, match="raspasy_optimism"):
+        SamplingBot(raspasy_optimism=-1.0)
