@@ -67,7 +67,6 @@ from preferans.bots.heuristic import (
     max_contract,
 )
 from preferans.bots.inference import TALON, Slots, World, draw_worlds, random_world
-from preferans.bots.opener_model import opening_pass_chance
 from preferans.bots.payoff import deal_value, split_defence, synth_result
 from preferans.bots.play_reading import card_weights, resample_worlds
 from preferans.bots.raspasy_value import raspasy_table
@@ -141,12 +140,6 @@ DISCARD_OPTIONS = 3
 #: over 2,000 Sochi deals +0.35 [+0.19, +0.50] whists/deal against not, Leningrad +0.88
 #: [+0.42, +1.34], Rostov +0.38 [+0.11, +0.64] over 1,000 deals each (docs/bots.md).
 FORESEE_RASPASY = True
-#: The drawn deals that raspasy is solved in for an early pass (every seat's tricks in
-#: each, so three solves a deal).
-RASPASY_WORLDS = 3
-#: The share of the drawn deals in which the others pass too is taken from the master's
-#: own opening calls (:mod:`preferans.bots.opener_model`) instead of the seed's rule.
-FITTED_PASSES = False
 #: Whists taken off the raspasy an early pass foresees. In master self-play (Sochi, 400
 #: deals, 456 raspasy forecasts) the passers' forecasts were 2.2 whists above what the
 #: raspasy then wrote for them (each forecast 0.22 tricks too few): a player passes when
@@ -240,8 +233,6 @@ class SamplingBot:
         discard_options: int = DISCARD_OPTIONS,
         declarer_reads: bool = True,
         foresee_raspasy: bool = FORESEE_RASPASY,
-        raspasy_worlds: int = RASPASY_WORLDS,
-        fitted_passes: bool = FITTED_PASSES,
         raspasy_optimism: float = RASPASY_OPTIMISM,
         raspasy_sheet: bool = RASPASY_SHEET,
         contract_tilt: bool = CONTRACT_TILT,
@@ -291,16 +282,7 @@ class SamplingBot:
         if not isinstance(foresee_raspasy, bool):
             raise PreferansError("foresee_raspasy must be true or false")
         self.foresee_raspasy = foresee_raspasy
-        #: ... solved in this many drawn deals (``RASPASY_WORLDS`` unless given) ...
-        if not 1 <= raspasy_worlds <= 64:
-            raise PreferansError("raspasy_worlds must be 1-64")
-        self.raspasy_worlds = raspasy_worlds
-        #: ... and reached in the share the master's opening calls give
-        #: (``FITTED_PASSES`` unless given; else the seed's rule decides who passes).
-        if not isinstance(fitted_passes, bool):
-            raise PreferansError("fitted_passes must be true or false")
-        self.fitted_passes = fitted_passes
-        #: ... and priced this many whists below its forecast (``RASPASY_OPTIMISM``).
+        #: ... priced this many whists below its forecast (``RASPASY_OPTIMISM``).
         if not 0.0 <= raspasy_optimism <= 50.0:
             raise PreferansError("raspasy_optimism must be 0-50 whists")
         self.raspasy_optimism = raspasy_optimism
@@ -873,21 +855,11 @@ class SamplingBot:
         share = 1.0
         if to_speak:
             first = view.active[0]
-            if self.fitted_passes:
-                passing = []
-                for world in worlds:
-                    chance = math.prod(
-                        opening_pass_chance(CardSet.from_mask(world.hand(s)), own_lead=s == first)
-                        for s in to_speak
-                    )
-                    if chance > 0.0:
-                        passing.append(replace(world, weight=world.weight * chance))
-            else:
-                passing = [
-                    world
-                    for world in worlds
-                    if all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
-                ]
+            passing = [
+                world
+                for world in worlds
+                if all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
+            ]
             if not passing:
                 return Option(pass_, 0.0, None, 0.0)
             share = sum(w.weight for w in passing) / sum(w.weight for w in worlds)
@@ -897,7 +869,7 @@ class SamplingBot:
         # The solver's raspasy value is each seat's worst case against two who load it;
         # real raspasy shares the ten tricks, so the three worst cases set the shares.
         order = view.active
-        chosen = worlds[: self.raspasy_worlds]
+        chosen = worlds[:3]
         positions = []
         seats: list[int] = []
         leads = view.rules.raspasy_talon == "leads"
