@@ -141,9 +141,11 @@ DISCARD_OPTIONS = 3
 #: [+0.42, +1.34], Rostov +0.38 [+0.11, +0.64] over 1,000 deals each (docs/bots.md).
 FORESEE_RASPASY = True
 #: Whists taken off the raspasy an early pass foresees. In master self-play (Sochi, 400
-#: deals, 456 raspasy forecasts) the passers' forecasts were 2.2 whists above what the
-#: raspasy then wrote for them (each forecast 0.22 tricks too few): a player passes when
-#: his drawn deals make raspasy look good, and double-dummy raspasy flatters him.
+#: deals, 456 raspasy forecasts) the passers' forecasts were 2.6 whists above what the
+#: raspasy then wrote for them (0.25 tricks too few): a player passes when his drawn
+#: deals make raspasy look good, and double-dummy raspasy flatters him. Taking 2 whists
+#: off changed 16 of 500 Sochi deals, +0.04 [-0.05, +0.13] whists/deal (docs/bots.md):
+#: not shown better, so 0.
 RASPASY_OPTIMISM = 0.0
 #: Raspasy card play prices the mover's final tricks as the sheet writes them (a clean
 #: raspasy's pulya point, Rostov's whists of the fewest tricks, the run's progression)
