@@ -56,8 +56,9 @@ def play(state: DealState, level: str, options: dict[str, object], seed: int) ->
         view = state.view(actor)
         decision = bot.decide(view)  # type: ignore[attr-defined]
         if view.phase is Phase.BIDDING and decision.action == Call(CallKind.PASS):
-            option = next(o for o in decision.options if o.action == decision.action)
-            if option.chance and option.tricks is not None:
+            # a forced or fallback pass carries no options: nothing was forecast
+            option = next((o for o in decision.options if o.action == decision.action), None)
+            if option is not None and option.chance and option.tricks is not None:
                 asked.append((actor, option.chance, option.tricks, option.value / option.chance))
         state = state.apply(decision.action)
     result = state.result()
