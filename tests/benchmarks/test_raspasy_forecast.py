@@ -3,40 +3,19 @@ against the deal that followed, and bad input is refused."""
 
 from __future__ import annotations
 
-import importlib.util
-import subprocess
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
+from benchmark_scripts import load, run
 
 from preferans.game import Deal, new_deal
 from preferans.match import deal_rng
 from preferans.rules import find_rules
 from preferans.seats import player_seats
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "raspasy_forecast.py"
 SMALL = "sampling:samples=4:bid_samples=6"
 
 
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("raspasy_forecast", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=600
-    )
-
-
 def test_each_pass_is_kept_with_the_deal_that_followed() -> None:
-    bench = _module()
+    bench = load("raspasy_forecast")
     rules = find_rules("sochi")
     seats = player_seats(rules.players)
     deal = Deal.random(rules, seats[4 % 3], deal_rng(7, 4))  # everybody passes
@@ -55,7 +34,7 @@ def test_each_pass_is_kept_with_the_deal_that_followed() -> None:
 
 
 def test_the_report_prints_the_share_and_the_raspasy_figures() -> None:
-    done = _run("--deals", "4", "--seed", "7", "--player", SMALL)
+    done = run("raspasy_forecast", "--deals", "4", "--seed", "7", "--player", SMALL)
     assert done.returncode == 0, done.stderr[-3000:]
     assert f"sochi: 4 deals played by {SMALL}" in done.stdout
     assert "raspasy: expected" in done.stdout
@@ -69,6 +48,6 @@ def test_bad_input_is_refused() -> None:
         (["--deals", "0"], "one deal"),
         (["--player", "master:samples=0"], "samples"),
     ):
-        done = _run(*args)
+        done = run("raspasy_forecast", *args)
         assert done.returncode == 2, args
         assert said in done.stderr, (args, done.stderr[-500:])

@@ -3,11 +3,7 @@ places right, the same bot asked twice scores the same, and bad input is refused
 
 from __future__ import annotations
 
-import importlib.util
-import subprocess
-import sys
-from pathlib import Path
-from types import ModuleType
+from benchmark_scripts import load, run
 
 from preferans.bots.inference import World
 from preferans.game import Deal, new_deal
@@ -15,26 +11,11 @@ from preferans.match import deal_rng
 from preferans.rules import find_rules
 from preferans.seats import Seat
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "reading_accuracy.py"
 SMALL = "sampling:samples=4:bid_samples=4"
 
 
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("reading_accuracy", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=600
-    )
-
-
 def test_the_true_deal_places_every_card_and_a_swap_places_fewer() -> None:
-    bench = _module()
+    bench = load("reading_accuracy")
     rules = find_rules("sochi")
     state = new_deal(rules, Deal.random(rules, Seat.S, deal_rng(1, 0)))
     seat = state.actor
@@ -50,9 +31,10 @@ def test_the_true_deal_places_every_card_and_a_swap_places_fewer() -> None:
 
 
 def test_the_same_bot_twice_scores_alike() -> None:
-    done = _run(
-        "--deals", "3", "--seed", "2", "--player", "heuristic", "--bots", f"{SMALL},{SMALL}"
-    )
+    done = run(
+        "reading_accuracy",
+        "--deals", "3", "--seed", "2", "--player", "heuristic", "--bots", f"{SMALL},{SMALL}",
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     assert "cards placed in the right hand" in done.stdout
     assert "bidding" in done.stdout
@@ -60,9 +42,9 @@ def test_the_same_bot_twice_scores_alike() -> None:
 
 
 def test_an_unknown_bot_and_a_bot_that_draws_no_deals_are_refused() -> None:
-    unknown = _run("--bots", "master,nobody")
+    unknown = run("reading_accuracy", "--bots", "master,nobody")
     assert unknown.returncode == 2
     assert "unknown bot level 'nobody'" in unknown.stderr
-    plain = _run("--bots", "master,heuristic")
+    plain = run("reading_accuracy", "--bots", "master,heuristic")
     assert plain.returncode == 2
     assert "'heuristic': not a sampling bot" in plain.stderr

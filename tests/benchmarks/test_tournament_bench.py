@@ -5,30 +5,22 @@ measured, and went without errors."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "tournament.py"
+import benchmark_scripts
 
 
 def test_a_small_tournament_round_beside_ordinary_tables() -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(BENCH),
-            "--players",
-            "6",
-            "--deals",
-            "1",
-            "--think",
-            "0.01,0.03",
-            "--seed",
-            "3",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
+    done = benchmark_scripts.run(
+        "tournament",
+        "--players",
+        "6",
+        "--deals",
+        "1",
+        "--think",
+        "0.01,0.03",
+        "--seed",
+        "3",
+        "--json",
         timeout=300,
     )
     assert done.returncode == 0, done.stderr[-3000:]

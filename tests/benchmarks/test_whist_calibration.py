@@ -4,19 +4,11 @@ the trusting bot gives the contract a higher chance, and bad input is refused.""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "whist_calibration.py"
+from benchmark_scripts import run
+
 PLAIN = "sampling:bid_samples=6:contract_tilt=false"
 TRUSTING = "sampling:bid_samples=6"
-
-
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=600
-    )
 
 
 def _chance(stdout: str, bot: str) -> int:
@@ -27,8 +19,8 @@ def _chance(stdout: str, bot: str) -> int:
 
 
 def test_the_same_bot_twice_scores_alike_and_trusting_the_contract_raises_its_chance() -> None:
-    done = _run(
-        "--deals", "4", "--seed", "3", "--player", "heuristic",
+    done = run(
+        "whist_calibration", "--deals", "4", "--seed", "3", "--player", "heuristic",
         "--bots", f"{PLAIN},{PLAIN},{TRUSTING}",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
@@ -38,9 +30,9 @@ def test_the_same_bot_twice_scores_alike_and_trusting_the_contract_raises_its_ch
 
 
 def test_a_bot_that_shows_no_evidence_and_an_unknown_bot_are_refused() -> None:
-    unknown = _run("--bots", "heuristic,nobody")
+    unknown = run("whist_calibration", "--bots", "heuristic,nobody")
     assert unknown.returncode == 2
     assert "unknown bot level 'nobody'" in unknown.stderr
-    silent = _run("--deals", "3", "--bots", f"{PLAIN},heuristic")
+    silent = run("whist_calibration", "--deals", "3", "--bots", f"{PLAIN},heuristic")
     assert silent.returncode == 2
     assert "heuristic: the calibration asks bots that show their evidence" in silent.stderr

@@ -3,27 +3,13 @@ set of calls came from fits them better than another, and bad input is refused."
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import subprocess
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from benchmark_scripts import load, run
 
 from preferans.bots.defender_model import GENTLEMAN_HABIT, GREEDY_HABIT, Before, whist_chance
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "whist_habits.py"
-
-
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("whist_habits", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks itself up there
-    spec.loader.exec_module(module)
-    return module
 
 
 def _calls(bench: ModuleType, habit: object, count: int, seed: int) -> list[object]:
@@ -40,7 +26,7 @@ def _calls(bench: ModuleType, habit: object, count: int, seed: int) -> list[obje
 
 
 def test_calls_drawn_from_a_habit_give_it_back() -> None:
-    bench = _module()
+    bench = load("whist_habits")
     fitted = bench.fit(_calls(bench, GENTLEMAN_HABIT, 20000, 1))
     assert fitted.estimate_slope == pytest.approx(GENTLEMAN_HABIT.estimate_slope, abs=0.15)
     assert fitted.surplus_slope == pytest.approx(GENTLEMAN_HABIT.surplus_slope, abs=0.1)
@@ -50,19 +36,14 @@ def test_calls_drawn_from_a_habit_give_it_back() -> None:
 
 
 def test_the_habit_the_calls_came_from_fits_them_better() -> None:
-    bench = _module()
+    bench = load("whist_habits")
     calls = _calls(bench, GREEDY_HABIT, 3000, 2)
     assert bench.log_loss(calls, GREEDY_HABIT) < bench.log_loss(calls, GENTLEMAN_HABIT)
     assert bench.log_loss(calls, bench.fit(calls)) <= bench.log_loss(calls, GREEDY_HABIT)
 
 
 def test_a_small_run_prints_the_situations_and_the_losses() -> None:
-    done = subprocess.run(
-        [sys.executable, str(BENCH), "--deals", "40", "--seed", "3", "--player", "heuristic"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = run("whist_habits", "--deals", "40", "--seed", "3", "--player", "heuristic")
     assert done.returncode == 0, done.stderr[-3000:]
     assert "six or seven, after nothing" in done.stdout
     assert "greedy (fitted to these rules' style)" in done.stdout
@@ -70,12 +51,7 @@ def test_a_small_run_prints_the_situations_and_the_losses() -> None:
 
 
 def test_bad_input_is_refused() -> None:
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=60
-        )
-
-    balkan = run("--variant", "balkan")
+    balkan = run("whist_habits", "--variant", "balkan", timeout=60)
     assert balkan.returncode == 2 and "three-handed Russian variants" in balkan.stderr
-    tuned = run("--player", "master:samples=4")
+    tuned = run("whist_habits", "--player", "master:samples=4", timeout=60)
     assert tuned.returncode == 2 and "a level by name" in tuned.stderr
