@@ -1,0 +1,179 @@
+"""The declarer's forecast checked against the deal that followed.
+
+A sampling bot bids when its drawn deals, solved double-dummy, price declaring above
+passing by its margin. Double-dummy play flatters the declarer (he plays as if he saw the
+defenders' cards), so a bid's price may lean high, and most of all on a misère, where one
+wrong guess is a trick. Seeded deals are played by one bot at every seat; the last bid of
+the seat that became the declarer is kept with its price (the whists, the tricks expected
+on a game, the chance of being caught on a misère), and when the deal is over it is set
+against what the sheet wrote for him. A price that fits leaves a difference near zero in
+each kind of contract; a kind priced well above what it writes is bid too often.
+
+    .venv/bin/python benchmarks/contract_forecast.py --deals 400 --seed 7 --player master
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+
+from preferans.actions import Bid
+from preferans.bots import make_bot
+from preferans.bots.payoff import deal_value
+from preferans.game import Deal, DealState, new_deal
+from preferans.game.phase import Phase
+from preferans.lab.players import SpecError, parse_spec
+from preferans.lab.stats import interval
+from preferans.match import deal_rng
+from preferans.result import DealKind
+from preferans.rules import find_rules
+from preferans.seats import Seat, player_seats
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """The declarer's last bid: what he expected and what came."""
+
+    kind: str  # "misère", or a game's tricks expected: "<6", "6-7", "7-8", "8+"
+    value: float  # the whists the bid was priced at
+    tricks: float | None  # the declarer's tricks expected (a game)
+    caught: float | None  # the chance of taking a trick (a misère)
+    walked: bool  # the declarer conceded without play
+    played: bool  # cards were played (not on a walk-away or when both defenders passed)
+    taken: int  # his tricks in the deal
+    written: float  # the whists the deal wrote for him
+
+
+def _kind(bid: Bid, tricks: float | None) -> str:
+    """The group of a forecast, by what was known when the bid was made (grouping by the
+    contract named would sort by the talon, which the price could not see)."""
+    if bid.contract.is_misere or tricks is None:
+        return "misère"
+    if tricks < 6:
+        return "<6"
+    return "8+" if tricks >= 8 else f"{int(tricks)}-{int(tricks) + 1}"
+
+
+def play(state: DealState, level: str, options: dict[str, object], seed: int) -> Forecast | None:
+    """Play one deal with the bot at every seat; the declarer's forecast and outcome (None
+    when nobody declared, or the declarer's last bid carried no price)."""
+    bot = make_bot(level, seed=seed, **options)
+    last: dict[Seat, tuple[Bid, float, float | None, float | None] | None] = {}
+    while not state.is_over:
+        actor = state.actor
+        assert actor is not None
+        view = state.view(actor)
+        decision = bot.decide(view)  # type: ignore[attr-defined]
+        if view.phase is Phase.BIDDING and isinstance(decision.action, Bid):
+            # a forced or fallback bid carries no options: nothing was priced
+            option = next((o for o in decision.options if o.action == decision.action), None)
+            last[actor] = (
+                None
+                if option is None
+                else (decision.action, option.value, option.tricks, option.chance)
+            )
+        state = state.apply(decision.action)
+    result = state.result()
+    declarer = result.declarer
+    if declarer is None or result.kind not in (DealKind.GAME, DealKind.MISERE, DealKind.WALK_AWAY):
+        return None
+    priced = last.get(declarer)
+    if priced is None:
+        return None
+    bid, value, tricks, caught = priced
+    written = deal_value(result, state.rules)[declarer]
+    walked = result.kind is DealKind.WALK_AWAY
+    taken = result.tricks.get(declarer, 0)
+    return Forecast(
+        _kind(bid, tricks), value, tricks, caught, walked, result.played, taken, written
+    )
+
+
+def _ci(values: list[float]) -> str:
+    if len(values) < 2:
+        return f"{values[0]:+.2f}" if values else "-"
+    mean, lo, hi = interval(values)
+    return f"{mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+
+
+KINDS = ("<6", "6-7", "7-8", "8+", "misère")
+
+
+def report(variant: str, player: str, deals: int, forecasts: list[Forecast]) -> None:
+    """The forecasts against the outcomes, by the tricks a game's bid expected, and
+    misère."""
+    print(f"{variant}: {deals} deals played by {player}, {len(forecasts)} declarers")
+    if not forecasts:
+        return
+    print(f"  all: priced - written {_ci([f.value - f.written for f in forecasts])} whists")
+    groups: dict[str, list[Forecast]] = defaultdict(list)
+    for f in forecasts:
+        groups[f.kind].append(f)
+    for kind in KINDS:
+        g = groups.get(kind, [])
+        if not g:
+            continue
+        priced = sum(f.value for f in g) / len(g)
+        written = sum(f.written for f in g) / len(g)
+        walked = sum(f.walked for f in g)
+        print(
+            f"  {kind:>6s}: {len(g):4d} declarers ({walked} walked away), priced {priced:+.2f},"
+            f" written {written:+.2f}, priced - written {_ci([f.value - f.written for f in g])}"
+        )
+        games = [f for f in g if f.tricks is not None and f.played]
+        if games:
+            expected = sum(f.tricks or 0.0 for f in games) / len(games)
+            taken = sum(f.taken for f in games) / len(games)
+            print(f"          tricks expected {expected:.2f}, taken {taken:.2f} (played games)")
+        misere = [f for f in g if f.caught is not None and f.played]
+        if misere:
+            chance = sum(f.caught or 0.0 for f in misere) / len(misere)
+            came = sum(f.taken > 0 for f in misere) / len(misere)
+            print(f"          caught: expected {chance:.1%}, came {came:.1%}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--player", default="master", help="a level, with options: master:k=v")
+    parser.add_argument("--variant", default="sochi")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    try:
+        spec = parse_spec(args.player)
+        if spec.level is None:
+            parser.error("the player is an in-process level (master, amateur, sampling, ...)")
+        rules = find_rules(args.variant)
+        if not callable(getattr(make_bot(spec.level, **spec.options), "decide", None)):
+            parser.error(f"{spec.text}: the forecast is read from bots that show their evidence")
+        if args.deals < 1:
+            parser.error("one deal at least")
+    except (SpecError, ValueError) as error:
+        parser.error(str(error))
+    if rules.is_balkan:
+        parser.error("the Balkan game's bids are priced by its own bot; this reads the ladder")
+    seats = player_seats(rules.players)
+    forecasts: list[Forecast] = []
+    started = time.monotonic()
+    for done, index in enumerate(range(args.first_deal, args.first_deal + args.deals), 1):
+        deal = Deal.random(rules, seats[index % len(seats)], deal_rng(args.seed, index))
+        found = play(new_deal(rules, deal), spec.level, spec.options, args.seed ^ index)
+        if found is not None:
+            forecasts.append(found)
+        elapsed = time.monotonic() - started
+        print(
+            f"\r{done}/{args.deals} deals, {len(forecasts)} declarers, {elapsed:.0f} s",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(file=sys.stderr)
+    report(args.variant, spec.text, args.deals, forecasts)
+
+
+if __name__ == "__main__":
+    main()
