@@ -20,9 +20,10 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass
 
-from preferans.actions import Bid
+from preferans.actions import Bid, Call, CallKind
 from preferans.bots import make_bot
 from preferans.bots.payoff import deal_value
+from preferans.contracts import Contract
 from preferans.game import Deal, DealState, new_deal
 from preferans.game.phase import Phase
 from preferans.lab.players import SpecError, parse_spec
@@ -41,16 +42,17 @@ class Forecast:
     value: float  # the whists the bid was priced at
     tricks: float | None  # the declarer's tricks expected (a game)
     caught: float | None  # the chance of taking a trick (a misère)
+    alone: bool  # every other player had passed before this bid: the auction was over
     walked: bool  # the declarer conceded without play
     played: bool  # cards were played (not on a walk-away or when both defenders passed)
     taken: int  # his tricks in the deal
     written: float  # the whists the deal wrote for him
 
 
-def _kind(bid: Bid, tricks: float | None) -> str:
+def _kind(bid: Contract, tricks: float | None) -> str:
     """The group of a forecast, by what was known when the bid was made (grouping by the
     contract named would sort by the talon, which the price could not see)."""
-    if bid.contract.is_misere or tricks is None:
+    if bid.is_misere or tricks is None:
         return "misère"
     if tricks < 6:
         return "<6"
@@ -61,19 +63,26 @@ def play(state: DealState, level: str, options: dict[str, object], seed: int) ->
     """Play one deal with the bot at every seat; the declarer's forecast and outcome (None
     when nobody declared, or the declarer's last bid carried no price)."""
     bot = make_bot(level, seed=seed, **options)
-    last: dict[Seat, tuple[Bid, float, float | None, float | None] | None] = {}
+    last: dict[Seat, tuple[Contract, float, float | None, float | None, bool] | None] = {}
     while not state.is_over:
         actor = state.actor
         assert actor is not None
         view = state.view(actor)
         decision = bot.decide(view)  # type: ignore[attr-defined]
-        if view.phase is Phase.BIDDING and isinstance(decision.action, Bid):
+        action = decision.action
+        # a bid, or the elder hand's "here" holding the bid on the table
+        held = view.bid if action == Call(CallKind.HERE) else None
+        if view.phase is Phase.BIDDING and (isinstance(action, Bid) or held is not None):
+            contract = action.contract if isinstance(action, Bid) else held
+            assert contract is not None
             # a forced or fallback bid carries no options: nothing was priced
             option = next((o for o in decision.options if o.action == decision.action), None)
+            passed = {seat for seat, call in view.history if call == Call(CallKind.PASS)}
+            alone = passed >= set(view.active) - {actor}
             last[actor] = (
                 None
                 if option is None
-                else (decision.action, option.value, option.tricks, option.chance)
+                else (contract, option.value, option.tricks, option.chance, alone)
             )
         state = state.apply(decision.action)
     result = state.result()
@@ -83,12 +92,12 @@ def play(state: DealState, level: str, options: dict[str, object], seed: int) ->
     priced = last.get(declarer)
     if priced is None:
         return None
-    bid, value, tricks, caught = priced
+    bid, value, tricks, caught, alone = priced
     written = deal_value(result, state.rules)[declarer]
     walked = result.kind is DealKind.WALK_AWAY
     taken = result.tricks.get(declarer, 0)
     return Forecast(
-        _kind(bid, tricks), value, tricks, caught, walked, result.played, taken, written
+        _kind(bid, tricks), value, tricks, caught, alone, walked, result.played, taken, written
     )
 
 
@@ -109,6 +118,15 @@ def report(variant: str, player: str, deals: int, forecasts: list[Forecast]) -> 
     if not forecasts:
         return
     print(f"  all: priced - written {_ci([f.value - f.written for f in forecasts])} whists")
+    # A bid the others may still answer is priced before their calls say how weak they
+    # are; one made after they all passed is not: the two apart show that selection.
+    for alone, label in ((True, "after the others passed"), (False, "before they had")):
+        part = [f for f in forecasts if f.alone is alone]
+        if part:
+            print(
+                f"    bid {label}: {len(part)}, priced - written"
+                f" {_ci([f.value - f.written for f in part])}"
+            )
     groups: dict[str, list[Forecast]] = defaultdict(list)
     for f in forecasts:
         groups[f.kind].append(f)

@@ -43,6 +43,8 @@ def test_games_are_grouped_by_the_tricks_their_bid_expected() -> None:
     assert walked.walked and not walked.played and walked.written < 0
     unplayed = _forecast(5)  # both defenders passed: made without a card played
     assert not unplayed.played and unplayed.taken == 0 and unplayed.written > 0
+    # its last bid came after both others had passed; deal 3's while one still bid
+    assert unplayed.alone and not played.alone
     assert _forecast(4) is None  # nobody declared
 
 
