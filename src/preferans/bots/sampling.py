@@ -184,6 +184,12 @@ STYLE_WHISTS = False
 #: Sochi deals +0.03 [-0.07, +0.13] whists/deal, 60 deals played differently: not shown
 #: better (docs/bots.md), so off.
 TABLE_SEPARATES = False
+#: Tricks the declarer prices his game above its double-dummy count, as a chance of one
+#: trick more: the defenders see neither each other's cards nor the discard, and lose
+#: more to that than the declarer does. In master self-play (Sochi, 1,000 deals,
+#: ``benchmarks/contract_forecast.py``) declarers took 0.3-0.5 tricks more than their
+#: bids' deals had said. 0: the double-dummy count as it is.
+DECLARER_EDGE = 0.0
 
 
 @dataclass(frozen=True)
@@ -241,6 +247,7 @@ class SamplingBot:
         fitted_whists: bool = FITTED_WHISTS,
         style_whists: bool = STYLE_WHISTS,
         table_separates: bool = TABLE_SEPARATES,
+        declarer_edge: float = DECLARER_EDGE,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -310,6 +317,11 @@ class SamplingBot:
         if not isinstance(style_whists, bool):
             raise PreferansError("style_whists must be true or false")
         self.style_whists = style_whists
+        #: The declarer's own game priced this share of a trick above the double-dummy
+        #: count (``DECLARER_EDGE`` unless given): bids, talon, discard and contract.
+        if not 0.0 <= declarer_edge <= 1.0:
+            raise PreferansError("declarer_edge must be 0-1 tricks")
+        self.declarer_edge = declarer_edge
 
     def whist_habit(self, rules: Rules) -> WhistHabit | None:
         """The master's whist calls the pricing assumes (None: the seed's rule)."""
@@ -728,6 +740,7 @@ class SamplingBot:
                         tricks[(w, strain)],
                         world,
                         habit=habit,
+                        edge=self.declarer_edge,
                     )
                 ev[contract] = total / weight_sum
         options: list[Option] = []
@@ -755,6 +768,7 @@ class SamplingBot:
                         bare[(w, strain)],
                         world,
                         habit=habit,
+                        edge=self.declarer_edge,
                     )
                 bare_ev[contract] = total / weight_sum
 
@@ -1031,7 +1045,17 @@ class SamplingBot:
                 candidate = Contract(level, strain)
                 total = sum(
                     w.weight
-                    * _game_value(rules, view.dealer, order, me, candidate, t, w, habit=habit)
+                    * _game_value(
+                        rules,
+                        view.dealer,
+                        order,
+                        me,
+                        candidate,
+                        t,
+                        w,
+                        habit=habit,
+                        edge=self.declarer_edge,
+                    )
                     for w, t in zip(worlds, results, strict=True)
                 )
                 made = sum(w.weight * (t >= level) for w, t in zip(worlds, results, strict=True))
@@ -1171,7 +1195,18 @@ class SamplingBot:
                 options.append(Option(Declare(candidate), value, None, caught / weight_sum))
                 continue
             total = sum(
-                w.weight * _game_value(rules, view.dealer, order, me, candidate, t, w, habit=habit)
+                w.weight
+                * _game_value(
+                    rules,
+                    view.dealer,
+                    order,
+                    me,
+                    candidate,
+                    t,
+                    w,
+                    habit=habit,
+                    edge=self.declarer_edge,
+                )
                 for w, t in zip(worlds, tricks, strict=True)
             )
             made = sum(
@@ -1626,9 +1661,15 @@ def _game_value(
     world: World,
     *,
     habit: WhistHabit | None = None,
+    edge: float = 0.0,
 ) -> float:
     """The declarer's whists for a contract, with the defenders whisting as they would:
-    by the seed's rule, or as the master does by ``habit``, in expectation over its calls."""
+    by the seed's rule, or as the master does by ``habit``, in expectation over its calls;
+    with ``edge``, that chance of a trick more than ``tricks`` (:data:`DECLARER_EDGE`)."""
+    if edge and tricks < 10:
+        plain = _game_value(rules, dealer, order, me, contract, tricks, world, habit=habit)
+        more = _game_value(rules, dealer, order, me, contract, tricks + 1, world, habit=habit)
+        return (1.0 - edge) * plain + edge * more
     defenders = [s for s in order if s != me and not (rules.players == 2 and s == Seat.E)]
     hands = {s: world.hand(s) for s in defenders}
     if habit is not None and len(defenders) == 2:
