@@ -187,7 +187,7 @@ TABLE_SEPARATES = False
 #: Tricks the declarer prices his game above its double-dummy count, as a chance of one
 #: trick more: the defenders see neither each other's cards nor the discard, and lose
 #: more to that than the declarer does. In master self-play (Sochi, 1,000 deals,
-#: ``benchmarks/contract_forecast.py``) declarers took 0.3-0.5 tricks more than their
+#: ``benchmarks/contract_forecast.py``) declarers took 0.2-0.4 tricks more than their
 #: bids' deals had said. 0: the double-dummy count as it is.
 DECLARER_EDGE = 0.0
 
