@@ -9,7 +9,7 @@ import random
 import pytest
 
 from preferans.actions import Bid, Call, CallKind
-from preferans.bots.sampling import SamplingBot
+from preferans.bots.sampling import DECLARER_EDGE, SamplingBot
 from preferans.errors import PreferansError
 from preferans.game import Deal, View, new_deal
 from preferans.rules import find_rules
@@ -26,8 +26,8 @@ def _first_bid(seed: int) -> View:
 def test_a_hand_on_the_edge_of_a_six_bids_it_with_the_edge() -> None:
     view = _first_bid(13)
     assert str(view.hand) == "♠10 ♠8 ♣K ♣Q ♣J ♣10 ♣7 ♦A ♦10 ♦9"
-    plain = SamplingBot(seed=1, bid_samples=16).decide(view)
-    edged = SamplingBot(seed=1, bid_samples=16, declarer_edge=0.5).decide(view)
+    plain = SamplingBot(seed=1, bid_samples=16, declarer_edge=0.0).decide(view)
+    edged = SamplingBot(seed=1, bid_samples=16).decide(view)  # the default edge
     assert plain.action == Call(CallKind.PASS)
     assert isinstance(edged.action, Bid) and edged.action.contract.level == 6
     values = {str(o.action): o.value for o in plain.options}
@@ -38,11 +38,14 @@ def test_a_hand_on_the_edge_of_a_six_bids_it_with_the_edge() -> None:
     assert edged_values["мизер"] == values["мизер"]
 
 
-def test_no_edge_prices_the_double_dummy_count_and_the_edge_is_a_share() -> None:
+def test_a_wider_edge_prices_the_game_higher_and_the_edge_is_a_share() -> None:
+    assert DECLARER_EDGE == 0.3  # measured (docs/bots.md)
     view = _first_bid(16)
-    default = SamplingBot(seed=1, bid_samples=16).decide(view)
-    zero = SamplingBot(seed=1, bid_samples=16, declarer_edge=0.0).decide(view)
-    assert [o.value for o in default.options] == [o.value for o in zero.options]
+    games = []
+    for edge in (0.0, DECLARER_EDGE, 1.0):
+        decision = SamplingBot(seed=1, bid_samples=16, declarer_edge=edge).decide(view)
+        games.append(next(o.value for o in decision.options if isinstance(o.action, Bid)))
+    assert games[0] < games[1] < games[2]
     for wrong in (-0.1, 1.5):
         with pytest.raises(PreferansError, match="declarer_edge"):
             SamplingBot(declarer_edge=wrong)
