@@ -14,13 +14,16 @@ from preferans.rules import find_rules
 from preferans.seats import player_seats
 
 SMALL = "sampling:samples=4:bid_samples=6"
+#: The seeded deals below were picked with these options; the bot's defaults may change
+#: (a kept setting), the deals' auctions here must not.
+OPTIONS: dict[str, object] = {"bid_samples": 6, "declarer_edge": 0.0}
 
 
 def _forecast(index: int) -> Any:
     bench = load("contract_forecast")
     rules = find_rules("sochi")
     deal = Deal.random(rules, player_seats(3)[index % 3], deal_rng(7, index))
-    return bench.play(new_deal(rules, deal), "sampling", {"bid_samples": 6}, index)
+    return bench.play(new_deal(rules, deal), "sampling", OPTIONS, index)
 
 
 def test_a_misere_is_kept_with_its_catch_chance_and_what_it_wrote() -> None:
