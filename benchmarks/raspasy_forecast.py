@@ -15,23 +15,22 @@ nothing). Only the player's own passes count for the share: a bid ends the quest
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 
 from preferans.actions import Call, CallKind
 from preferans.bots import make_bot
 from preferans.bots.payoff import deal_value
-from preferans.game import Deal, DealState, new_deal
+from preferans.game import DealState
 from preferans.game.phase import Phase
-from preferans.lab.players import SpecError, parse_spec
 from preferans.lab.stats import interval
-from preferans.match import deal_rng
 from preferans.result import DealKind
-from preferans.rules import find_rules
-from preferans.seats import Seat, player_seats
+from preferans.seats import Seat
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import selfplay  # the sibling script shared by the forecast screens
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,41 +111,13 @@ def report(variant: str, player: str, deals: int, forecasts: list[Forecast]) -> 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--player", default="master", help="a level, with options: master:k=v")
-    parser.add_argument("--variant", default="sochi")
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--first-deal", type=int, default=0)
-    parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args()
-    try:
-        spec = parse_spec(args.player)
-        if spec.level is None:
-            parser.error("the player is an in-process level (master, amateur, sampling, ...)")
-        rules = find_rules(args.variant)
-        if not callable(getattr(make_bot(spec.level, **spec.options), "decide", None)):
-            parser.error(f"{spec.text}: the forecast is read from bots that show their evidence")
-        if args.deals < 1:
-            parser.error("one deal at least")
-    except (SpecError, ValueError) as error:
-        parser.error(str(error))
-    if rules.is_balkan:
-        parser.error("the Balkan game has no raspasy")
-    seats = player_seats(rules.players)
+    run = selfplay.parse(
+        (__doc__ or "").splitlines()[0], balkan_refused="the Balkan game has no raspasy"
+    )
     forecasts: list[Forecast] = []
-    started = time.monotonic()
-    for done, index in enumerate(range(args.first_deal, args.first_deal + args.deals), 1):
-        deal = Deal.random(rules, seats[index % len(seats)], deal_rng(args.seed, index))
-        forecasts += play(new_deal(rules, deal), spec.level, spec.options, args.seed ^ index)
-        elapsed = time.monotonic() - started
-        print(
-            f"\r{done}/{args.deals} deals, {len(forecasts)} early passes, {elapsed:.0f} s",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
-    print(file=sys.stderr)
-    report(args.variant, spec.text, args.deals, forecasts)
+    for seed, state in run.states(lambda: f"{len(forecasts)} early passes"):
+        forecasts.extend(play(state, run.level, run.options, seed))
+    report(run.variant, run.text, run.deals, forecasts)
 
 
 if __name__ == "__main__":
