@@ -324,6 +324,29 @@ class SamplingBot:
             raise PreferansError("declarer_edge must be 0-1 tricks")
         self.declarer_edge = declarer_edge
 
+    def _declared(
+        self,
+        view: View,
+        order: tuple[Seat, ...],
+        contract: Contract,
+        tricks: int,
+        world: World,
+        habit: WhistHabit | None,
+    ) -> float:
+        """What ``contract`` is worth to the viewer as its declarer in ``world``, where
+        he takes ``tricks`` double-dummy, with his edge over that count."""
+        return _game_value(
+            view.rules,
+            view.dealer,
+            order,
+            view.seat,
+            contract,
+            tricks,
+            world,
+            habit=habit,
+            edge=self.declarer_edge,
+        )
+
     def whist_habit(self, rules: Rules) -> WhistHabit | None:
         """The master's whist calls the pricing assumes (None: the seed's rule)."""
         if not self.fitted_whists:
@@ -732,16 +755,8 @@ class SamplingBot:
                 contract = Contract(level, strain)
                 total = 0.0
                 for w, world in enumerate(worlds):
-                    total += world.weight * _game_value(
-                        rules,
-                        view.dealer,
-                        order,
-                        me,
-                        contract,
-                        tricks[(w, strain)],
-                        world,
-                        habit=habit,
-                        edge=self.declarer_edge,
+                    total += world.weight * self._declared(
+                        view, order, contract, tricks[(w, strain)], world, habit
                     )
                 ev[contract] = total / weight_sum
         options: list[Option] = []
@@ -760,16 +775,8 @@ class SamplingBot:
                 contract = Contract(level, strain, True)
                 total = 0.0
                 for w, world in enumerate(worlds):
-                    total += world.weight * _game_value(
-                        rules,
-                        view.dealer,
-                        order,
-                        me,
-                        contract,
-                        bare[(w, strain)],
-                        world,
-                        habit=habit,
-                        edge=self.declarer_edge,
+                    total += world.weight * self._declared(
+                        view, order, contract, bare[(w, strain)], world, habit
                     )
                 bare_ev[contract] = total / weight_sum
 
@@ -1045,18 +1052,7 @@ class SamplingBot:
             for level in range(low, 11):
                 candidate = Contract(level, strain)
                 total = sum(
-                    w.weight
-                    * _game_value(
-                        rules,
-                        view.dealer,
-                        order,
-                        me,
-                        candidate,
-                        t,
-                        w,
-                        habit=habit,
-                        edge=self.declarer_edge,
-                    )
+                    w.weight * self._declared(view, order, candidate, t, w, habit)
                     for w, t in zip(worlds, results, strict=True)
                 )
                 made = sum(w.weight * (t >= level) for w, t in zip(worlds, results, strict=True))
@@ -1196,18 +1192,7 @@ class SamplingBot:
                 options.append(Option(Declare(candidate), value, None, caught / weight_sum))
                 continue
             total = sum(
-                w.weight
-                * _game_value(
-                    rules,
-                    view.dealer,
-                    order,
-                    me,
-                    candidate,
-                    t,
-                    w,
-                    habit=habit,
-                    edge=self.declarer_edge,
-                )
+                w.weight * self._declared(view, order, candidate, t, w, habit)
                 for w, t in zip(worlds, tricks, strict=True)
             )
             made = sum(
