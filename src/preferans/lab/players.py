@@ -10,6 +10,7 @@ one-line error and not a traceback in the middle of a match.
 from __future__ import annotations
 
 import atexit
+import inspect
 import multiprocessing.util
 import os
 import shutil
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from preferans.bots.base import Bot
-from preferans.bots.levels import level_names, make_bot
+from preferans.bots.levels import LEVELS, level_names, make_bot
 from preferans.lab.runner import ExternalBot, split_command
 from preferans.rules import Rules
 from preferans.seats import Seat
@@ -98,10 +99,34 @@ def parse_spec(text: str) -> BotSpec:
     return spec
 
 
+def _check_kinds(spec: BotSpec) -> None:
+    """Each option of the kind its setting's default is (``bid_margin=x`` would otherwise
+    reach the bot as text and fail in the middle of a match, or with Python's words)."""
+    try:
+        parameters = inspect.signature(LEVELS[spec.level or ""]).parameters
+    except (KeyError, TypeError, ValueError):
+        return
+    for key, value in spec.options.items():
+        parameter = parameters.get(key)
+        default = None if parameter is None else parameter.default
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if isinstance(default, bool):
+            wanted, fits = "true or false", isinstance(value, bool)
+        elif isinstance(default, int):
+            wanted, fits = "a whole number", number and isinstance(value, int)
+        elif isinstance(default, float):
+            wanted, fits = "a number", number
+        else:
+            continue
+        if not fits:
+            raise SpecError(f"{spec.text!r}: {key} must be {wanted}, not {value!r}")
+
+
 def check_options(spec: BotSpec, extra: dict[str, Any] | None = None) -> None:
     """Build the level once with its options, so bad ones fail now with their message."""
     if spec.level is None:
         return
+    _check_kinds(spec)
     try:
         make_bot(spec.level, seed=0, **{**spec.options, **(extra or {})})
     except (TypeError, ValueError) as error:
