@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import time
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -38,12 +38,13 @@ from preferans.bots.defender_model import (
 )
 from preferans.bots.evaluation import defence_estimate
 from preferans.bots.oracle import OracleBot
-from preferans.game import Deal, DealState, View, new_deal
+from preferans.game import DealState, View
 from preferans.game.phase import Phase
 from preferans.lab.players import SpecError, parse_spec
-from preferans.match import deal_rng
 from preferans.rules import find_rules
-from preferans.seats import player_seats
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import selfplay  # the sibling script that plays the seeded deals
 
 SITUATIONS = (Before.NOTHING, Before.PASS, Before.WHIST, Before.HALF_WHIST)
 HABITS = {"greedy": GREEDY_HABIT, "gentleman": GENTLEMAN_HABIT}
@@ -179,21 +180,20 @@ def main() -> None:
         parser.error(str(error))
     if rules.players != 3 or rules.is_balkan:
         parser.error("the fit is for three-handed Russian variants (sochi, leningrad, rostov)")
-    seats = player_seats(rules.players)
     oracle = OracleBot()
     calls: list[WhistCall] = []
-    started = time.monotonic()
-    for done, index in enumerate(range(args.first_deal, args.first_deal + args.deals), 1):
-        deal = Deal.random(rules, seats[index % len(seats)], deal_rng(args.seed, index))
-        calls += collect(new_deal(rules, deal), spec.level, args.seed ^ index, oracle)
-        elapsed = time.monotonic() - started
-        print(
-            f"\r{done}/{args.deals} deals, {len(calls)} whist calls, {elapsed:.0f} s",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
-    print(file=sys.stderr)
+    run = selfplay.SelfPlay(
+        spec.level,
+        dict(spec.options),
+        spec.text,
+        rules,
+        args.variant,
+        args.seed,
+        args.first_deal,
+        args.deals,
+    )
+    for seed, state in run.states(lambda: f"{len(calls)} whist calls"):
+        calls.extend(collect(state, spec.level, seed, oracle))
     if len(calls) < 10:
         raise SystemExit(f"{len(calls)} whist calls: too few to fit; play more deals")
     print(f"{args.variant}: {args.deals} deals played by {spec.level}, {len(calls)} whist calls")
