@@ -27,7 +27,7 @@ from typing import Any
 import websockets
 
 sys.path.insert(0, str(Path(__file__).parent))
-from load import _free_port, percentile, register, start_server
+from load import free_port, percentile, register, start_server
 
 
 async def person(
@@ -62,7 +62,7 @@ async def person(
 
 
 async def run_mode(args: argparse.Namespace, processes: int) -> dict[str, Any]:
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory() as data:
         server = start_server(
             port, Path(data), "--bot-delay", "0", "--think-processes", str(processes)

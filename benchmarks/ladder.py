@@ -22,8 +22,9 @@ import time
 from typing import Any
 
 from preferans.cli.match import output_problem
+from preferans.errors import RulesError
 from preferans.match import run_match
-from preferans.rules import RulesError, find_rules
+from preferans.rules import find_rules
 
 
 def _positive_ints(text: str) -> list[int]:

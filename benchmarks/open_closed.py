@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from collections.abc import Callable
 
 from preferans.actions import Call, CallKind
 from preferans.bots import make_bot
@@ -77,7 +78,7 @@ def main() -> None:
     rows = [o - c for _, o, c in found]
     se = statistics.stdev(rows) / len(rows) ** 0.5
     print(f"  all: open - closed {statistics.mean(rows):+.2f} whists per choice (SE {se:.2f})")
-    rules_of_thumb = {
+    rules_of_thumb: dict[str, Callable[[float], bool]] = {
         "always open": lambda p: True,
         "always closed": lambda p: False,
         "open from a chance of 1/2": lambda p: p >= 0.5,

@@ -104,10 +104,10 @@ def main() -> None:
     views = len(rows[names[0]])
     if not views:
         raise SystemExit("no whist decision in these deals")
-    made = sum(r[2] for r in rows[names[0]]) / views
+    made_share = sum(r[2] for r in rows[names[0]]) / views
     print(
         f"{args.variant}: {args.deals} deals played by {player.text}, {views} whist decisions; "
-        f"the contract made double-dummy in the true deal: {made:.0%}"
+        f"the contract made double-dummy in the true deal: {made_share:.0%}"
     )
     head = f"{'tricks: predicted - true [95% CI]':>34s} {'chance':>7s} {'Brier':>6s} whists"
     print(f"  {'bot':40s} {head}")

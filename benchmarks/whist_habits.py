@@ -104,8 +104,9 @@ def collect(state: DealState, player: str, seed: int, oracle: OracleBot) -> list
             contract = view.contract
             assert contract is not None
             if declarer_tricks is None:
-                declarer_tricks = oracle.decide_state(state).options[0].tricks
-                assert declarer_tricks is not None
+                solved = oracle.decide_state(state).options[0].tricks
+                assert solved is not None  # the true deal's count: a whole number
+                declarer_tricks = round(solved)
             estimate = defence_estimate(view.hand, contract.trump)
             calls.append(
                 WhistCall(
