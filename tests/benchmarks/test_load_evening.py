@@ -9,22 +9,18 @@ measured, and went without errors.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmark_scripts import run
 
 from preferans.bots.levels import DEFAULT_LEVEL
 
-LOAD = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
-
 
 def _evening(*extra: str) -> dict[str, Any]:
-    command = [
-        sys.executable,
-        str(LOAD),
+    done = run(
+        "load",
         "--evening",
         "--tables",
         "3",
@@ -41,8 +37,8 @@ def _evening(*extra: str) -> dict[str, Any]:
         "--seed",
         "7",
         *extra,
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=240, check=False)
+        timeout=240,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     result: dict[str, Any] = json.loads(done.stdout)
     return result
@@ -101,19 +97,12 @@ def test_the_latency_plot_is_a_png(evening: dict[str, Any]) -> None:
 
 
 def test_an_unknown_bot_level_is_refused() -> None:
-    done = subprocess.run(
-        [sys.executable, str(LOAD), "--evening", "--bot-level", "grandmaster"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = run("load", "--evening", "--bot-level", "grandmaster")
     assert done.returncode == 2
     assert "grandmaster" in done.stderr
 
 
 def test_evening_options_are_refused_without_the_evening() -> None:
-    done = subprocess.run(
-        [sys.executable, str(LOAD), "--sweep", "5,10"], capture_output=True, text=True, check=False
-    )
+    done = run("load", "--sweep", "5,10")
     assert done.returncode == 2
     assert "--evening" in done.stderr
