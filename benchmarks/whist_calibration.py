@@ -6,8 +6,10 @@ from the defender's view and its evidence (the contract's chance, the declarer's
 tricks, both over its drawn deals) is set against the declarer's double-dummy tricks in
 the true deal. A bot whose deals fit what the declarer's contract says about his cards
 predicts the tricks he takes (bias near 0) and the share of contracts made; the Brier
-score rates the chance it gave (lower is better; 0.25 is a coin). The figures are paired:
-every bot answers the same views.
+score rates the chance it gave (lower is better; 0.25 is a coin). Where the game was
+then played, the tricks each bot predicted are also set against those the declarer took
+at the table, whose play is not double-dummy. The figures are paired: every bot answers
+the same views.
 
     .venv/bin/python benchmarks/whist_calibration.py --deals 200 \\
         --bots master,master:contract_tilt=true
@@ -72,6 +74,9 @@ def main() -> None:
     # per bot, per whist view: (tricks predicted - true tricks, chance, made or not)
     rows: dict[str, list[tuple[float, float, bool]]] = defaultdict(list)
     whists: dict[str, int] = defaultdict(int)
+    # per bot, per whist view of a game then played: tricks predicted - tricks taken
+    played: dict[str, list[float]] = defaultdict(list)
+    edge: list[float] = []  # per such view: tricks taken - the true deal's count
     oracle = OracleBot()  # its whist decision solves the true deal: the declarer's tricks
     started = time.monotonic()
     for done, index in enumerate(range(args.first_deal, args.first_deal + args.deals), 1):
@@ -79,6 +84,7 @@ def main() -> None:
         state = new_deal(rules, deal)
         playing = build(player, args.seed ^ index)
         asked = {spec.text: build(spec, args.seed ^ index ^ 0x5EED) for spec in specs}
+        predicted: list[tuple[float, dict[str, float]]] = []  # this deal's: true, per bot
         while not state.is_over:
             actor = state.actor
             assert actor is not None
@@ -88,16 +94,25 @@ def main() -> None:
                 truth = oracle.decide_state(state).options[0].tricks
                 assert truth is not None
                 made = truth >= view.contract.level
+                predicted.append((truth, {}))
                 for name, bot in asked.items():
                     decision = bot.decide(view)  # type: ignore[attr-defined]
                     option = decision.options[0]
                     if option.tricks is None or option.chance is None:
                         raise SystemExit(f"{name} gives no chance for its whist call")
                     rows[name].append((option.tricks - truth, option.chance, made))
+                    predicted[-1][1][name] = option.tricks
                     whists[name] += isinstance(decision.action, Call) and (
                         decision.action.kind is CallKind.WHIST
                     )
             state = state.apply(playing.choose(view))
+        result = state.result()
+        if result.played and result.declarer is not None:
+            taken = result.tricks.get(result.declarer, 0)
+            for truth, tricks in predicted:
+                edge.append(taken - truth)
+                for name, value in tricks.items():
+                    played[name].append(value - taken)
         elapsed = time.monotonic() - started
         print(f"\r{done}/{args.deals} deals, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
@@ -119,6 +134,15 @@ def main() -> None:
             f"  {name:40s} {bias:+13.2f} [{lo:+.2f}, {hi:+.2f}]{'':6s} {chance:7.0%} "
             f"{brier:6.3f} {whists[name] / views:6.0%}"
         )
+    if edge:
+        mean, lo, hi = interval(edge)
+        print(
+            f"  {len(edge)} of them in games then played, where the declarer took "
+            f"{mean:+.2f} [{lo:+.2f}, {hi:+.2f}] tricks over the true deal's count"
+        )
+        for name in names:
+            bias, lo, hi = interval(played[name])
+            print(f"  {name:40s} predicted - taken {bias:+.2f} [{lo:+.2f}, {hi:+.2f}]")
     base = names[0]
     for name in names[1:]:
         diff = [
