@@ -191,9 +191,6 @@ TABLE_SEPARATES = False
 #: bids' deals had said, and a game wrote 5.7 whists more than its bid was priced at.
 #: 0.3 against 0 over 1,000 Sochi deals: +0.29 [+0.13, +0.44] whists/deal (docs/bots.md).
 DECLARER_EDGE = 0.3
-#: The same edge as a defender sees it: his whist call prices the declarer this chance of
-#: a trick more than the double-dummy count (0: the count as it is).
-WHIST_EDGE = 0.0
 
 
 @dataclass(frozen=True)
@@ -252,7 +249,6 @@ class SamplingBot:
         style_whists: bool = STYLE_WHISTS,
         table_separates: bool = TABLE_SEPARATES,
         declarer_edge: float = DECLARER_EDGE,
-        whist_edge: float = WHIST_EDGE,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -327,10 +323,6 @@ class SamplingBot:
         if not 0.0 <= declarer_edge <= 1.0:
             raise PreferansError("declarer_edge must be 0-1 tricks")
         self.declarer_edge = declarer_edge
-        #: A whist call prices the declarer's game with his edge (``WHIST_EDGE``).
-        if not 0.0 <= whist_edge <= 1.0:
-            raise PreferansError("whist_edge must be 0-1 tricks")
-        self.whist_edge = whist_edge
 
     def _declared(
         self,
@@ -1250,15 +1242,7 @@ class SamplingBot:
                 for w, t in zip(worlds, results, strict=True)
             ]
         weight_sum = sum(w.weight for w in worlds)
-        # the declarer's tricks in each world, each with its chance: his edge over the count
-        edge = self.whist_edge
-        spread = [
-            ((t, 1.0 - edge), (t + 1, edge)) if edge and t < 10 else ((t, 1.0),) for t in results
-        ]
-        made = sum(
-            w.weight * sum(p for t, p in ts if t >= contract.level)
-            for w, ts in zip(worlds, spread, strict=True)
-        )
+        made = sum(w.weight * (t >= contract.level) for w, t in zip(worlds, results, strict=True))
         p_made = made / weight_sum
         open_ = find_call(legal, CallKind.OPEN)
         closed = find_call(legal, CallKind.CLOSED)
@@ -1287,30 +1271,24 @@ class SamplingBot:
             if not isinstance(action, Call):
                 continue
             total = 0.0
-            for world, ts in zip(worlds, spread, strict=True):
-                for t, chance in ts:
-                    value = _whist_outcome(
-                        view,
-                        world,
-                        t,
-                        action.kind,
-                        partner,
-                        calls,
-                        declarer,
-                        contract,
-                        habit=habit,
-                    )
-                    total += world.weight * chance * value
+            for world, t in zip(worlds, results, strict=True):
+                value = _whist_outcome(
+                    view,
+                    world,
+                    t,
+                    action.kind,
+                    partner,
+                    calls,
+                    declarer,
+                    contract,
+                    habit=habit,
+                )
+                total += world.weight * value
             options.append(
                 Option(
                     action,
                     total / weight_sum,
-                    sum(
-                        w.weight * t * p
-                        for w, ts in zip(worlds, spread, strict=True)
-                        for t, p in ts
-                    )
-                    / weight_sum,
+                    sum(w.weight * t for w, t in zip(worlds, results, strict=True)) / weight_sum,
                     p_made,
                 )
             )
