@@ -506,7 +506,7 @@ class TableApp(App[int]):
         else:
             hint = hint_for(state, session.setup.human, session.setup.bot_seed, self.lang)
             shown = " ".join(action_markup(a, self.lang) for a in hint.actions)
-            self.say(f"[green]{self.t('hint', action=shown)}[/green] {escape(hint.note)}")
+            self.say(f"[green]{self.t('hint', action=shown)}[/green] — {escape(hint.note)}")
         self.redraw()
 
     def action_quit_table(self) -> None:
