@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from preferans.bots import make_bot
 from preferans.game import Deal, DealState, new_deal
-from preferans.lab.players import SpecError, parse_spec
+from preferans.lab.players import BotSpec, SpecError, parse_spec
 from preferans.match import deal_rng
 from preferans.rules import Rules, find_rules
 from preferans.seats import player_seats
@@ -72,6 +72,13 @@ def parse(description: str, *, balkan_refused: str) -> SelfPlay:
         parser.error(str(error))
     if rules.is_balkan:
         parser.error(balkan_refused)
+    return from_args(spec, rules, args)
+
+
+def from_args(spec: BotSpec, rules: Rules, args: argparse.Namespace) -> SelfPlay:
+    """The self-play a screen's checked command line asks for (``--variant``, ``--seed``,
+    ``--first-deal``, ``--deals``) with ``spec`` at every seat."""
+    assert spec.level is not None
     return SelfPlay(
         spec.level,
         dict(spec.options),

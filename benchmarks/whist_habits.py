@@ -183,16 +183,7 @@ def main() -> None:
         parser.error("the fit is for three-handed Russian variants (sochi, leningrad, rostov)")
     oracle = OracleBot()
     calls: list[WhistCall] = []
-    run = selfplay.SelfPlay(
-        spec.level,
-        dict(spec.options),
-        spec.text,
-        rules,
-        args.variant,
-        args.seed,
-        args.first_deal,
-        args.deals,
-    )
+    run = selfplay.from_args(spec, rules, args)
     for seed, state in run.states(lambda: f"{len(calls)} whist calls"):
         calls.extend(collect(state, spec.level, seed, oracle))
     if len(calls) < 10:
