@@ -96,7 +96,7 @@ def test_common_seed_scores_every_deal_as_the_full_duplicate_does() -> None:
     levels = ("heuristic", "random")
     result = run_match(list(levels), rules, 3, seed=4, processes=1, common_seed=True)
     for index in range(3):
-        task = match_module._Task(levels, rules, 4, index, ({}, {}), common_seed=True)
+        task = match_module.DealTask(levels, rules, 4, index, ({}, {}), common_seed=True)
         full = match_module.every_seating(task, match_module.deal_bots(task))
         assert result.per_deal[index] == pytest.approx(full.scores)
 

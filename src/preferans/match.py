@@ -138,7 +138,9 @@ def _tell_deal_over(rules: Rules, state: Any, result: DealResult, bots: dict[Sea
 
 
 @dataclass(frozen=True)
-class _Task:
+class DealTask:
+    """One duplicate deal of a match: the bots, the rules, which deal and the bots' seeds."""
+
     levels: tuple[str, ...]
     rules: Rules
     seed: int
@@ -161,20 +163,21 @@ class DealScores:
     """Each bot's CPU seconds per decision, in the order it decided."""
 
 
-def _dealer(rules: Rules, index: int) -> Seat:
+def dealer_of(rules: Rules, index: int) -> Seat:
+    """Who deals deal ``index``: the deal passes round the table."""
     table = seats_for(rules.players)
     if rules.players == 2:
         table = table[:2]
     return table[index % len(table)]
 
 
-def duplicate_deal(task: _Task) -> DealScores:
+def duplicate_deal(task: DealTask) -> DealScores:
     """Each bot's mean whists over every seating of one deal."""
     rules = task.rules
     seats = player_seats(rules.players)
     instances = deal_bots(task)
     if task.common_seed:
-        agreed = _agreed_deal(rules, _dealer(rules, task.index), task, instances)
+        agreed = agreed_deal(rules, dealer_of(rules, task.index), task, instances)
         if agreed is not None:
             # Every bot chose alike at every step, so every seating plays this same deal.
             values = deal_value(agreed, rules)
@@ -190,7 +193,7 @@ def duplicate_deal(task: _Task) -> DealScores:
     return every_seating(task, instances)
 
 
-def deal_bots(task: _Task) -> list[TimedBot]:
+def deal_bots(task: DealTask) -> list[TimedBot]:
     """The bots of one deal, each with its seed (one for all with ``common_seed``)."""
     rules = task.rules
     seats = player_seats(rules.players)
@@ -212,7 +215,7 @@ def deal_bots(task: _Task) -> list[TimedBot]:
     ]
 
 
-def every_seating(task: _Task, instances: list[TimedBot]) -> DealScores:
+def every_seating(task: DealTask, instances: list[TimedBot]) -> DealScores:
     """Each bot's mean whists with the deal played once for every seating."""
     rules = task.rules
     seats = player_seats(rules.players)
@@ -222,7 +225,9 @@ def every_seating(task: _Task, instances: list[TimedBot]) -> DealScores:
         bots: dict[Seat, Bot] = {seat: instances[b] for seat, b in zip(seats, seating, strict=True)}
         if rules.players == 2:
             bots[Seat.E] = bots[Seat.S]  # never asked: the dummy has no will of its own
-        result = play_deal(rules, _dealer(rules, task.index), deal_rng(task.seed, task.index), bots)
+        result = play_deal(
+            rules, dealer_of(rules, task.index), deal_rng(task.seed, task.index), bots
+        )
         values = deal_value(result, rules)
         for seat, b in zip(seats, seating, strict=True):
             totals[b] += values.get(seat, 0.0)
@@ -237,16 +242,25 @@ def every_seating(task: _Task, instances: list[TimedBot]) -> DealScores:
     )
 
 
-def _agreed_deal(
-    rules: Rules, dealer: Seat, task: _Task, instances: list[TimedBot]
+def agreed_deal(
+    rules: Rules,
+    dealer: Seat,
+    task: DealTask,
+    instances: list[TimedBot],
+    split: list[Any] | None = None,
 ) -> DealResult | None:
     """The deal played with every bot asked at every step, or None at the first step where
-    they differ. Bots with one seed decide by their view alone, so when they all agree the
-    deal goes the same way in every seating: played once instead of once per seating."""
+    they differ (that step's state appended to ``split`` when given). Bots with one seed
+    decide by their view alone, so when they all agree the deal goes the same way in every
+    seating: played once instead of once per seating."""
 
     def decide(state: Any) -> Action | None:
-        actions = [bot.choose_state(state) for bot in instances]
-        return actions[0] if all(a == actions[0] for a in actions[1:]) else None
+        actions: list[Action] = [bot.choose_state(state) for bot in instances]
+        if all(a == actions[0] for a in actions[1:]):
+            return actions[0]
+        if split is not None:
+            split.append(state)
+        return None
 
     def over(state: Any, result: DealResult) -> None:
         for bot in instances:
@@ -362,9 +376,9 @@ def _tasks(
     first: int = 0,
     deadline: float = 30.0,
     common_seed: bool = False,
-) -> Iterator[_Task]:
+) -> Iterator[DealTask]:
     for index in range(first, first + deals):
-        yield _Task(levels, rules, seed, index, options, deadline, common_seed)
+        yield DealTask(levels, rules, seed, index, options, deadline, common_seed)
 
 
 def run_match(

@@ -1,0 +1,181 @@
+"""Where a duplicate margin comes from: each deal put to the first decision where the bots part.
+
+Two bots with one seed (``preferans match --common-seed``) play a deal alike up to the
+first decision where they would choose differently; everything that differs in the
+deal's score follows from that decision. Each deal is played as the match plays it
+(once when the bots agree throughout, else in every seating) and its difference, the
+first bot's result minus the second's, is put to the kind of that first decision: the
+auction before anyone has bid or after, the declarer's talon, discard and contract, the
+whist calls, card play as declarer, in defence, in raspasy, in a misère, a claim. A kind
+whose share of the margin is large is where the first bot wins (or loses) its deals;
+the shares add up to the match's difference, deal for deal, with the same seeds.
+
+    .venv/bin/python benchmarks/first_difference.py --deals 300 --seed 621 --processes 2 \\
+        --bots master,sampling:read_pool=0:bid_margin=2.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from preferans.game import Phase
+from preferans.lab.players import SpecError, check_options, parse_specs
+from preferans.lab.stats import interval
+from preferans.match import DealTask, agreed_deal, deal_bots, dealer_of, every_seating
+from preferans.rules import find_rules
+
+#: The kinds of first difference, in the order a deal meets them.
+KINDS = (
+    "auction, nobody has bid",
+    "auction, after a bid",
+    "talon, discard, contract",
+    "whist calls",
+    "declarer's play",
+    "defence",
+    "misère play",
+    "raspasy play",
+    "claim",
+)
+
+
+def kind(state: Any) -> str:
+    """The kind of the decision the bots differ on, from the state where they part."""
+    view = state.view(state.actor)
+    phase = view.phase
+    if phase is Phase.BIDDING:
+        return KINDS[0] if view.bid is None else KINDS[1]
+    if phase in (Phase.TALON, Phase.DISCARD, Phase.CONTRACT):
+        return KINDS[2]
+    if phase is Phase.WHISTING:
+        return KINDS[3]
+    if phase is Phase.CLAIM:
+        return KINDS[8]
+    if phase is not Phase.PLAY:
+        raise ValueError(f"the bots cannot part in phase {phase.value}")
+    if view.contract is None:
+        return KINDS[7]
+    if view.contract.is_misere:
+        return KINDS[6]
+    return KINDS[4] if state.actor == view.declarer else KINDS[5]
+
+
+def judge(task: DealTask) -> tuple[str | None, float]:
+    """The deal's kind of first difference (None: the bots agreed throughout) and the first
+    bot's result minus the second's."""
+    instances = deal_bots(task)
+    split: list[Any] = []
+    agreed = agreed_deal(task.rules, dealer_of(task.rules, task.index), task, instances, split)
+    if agreed is not None:
+        return None, 0.0
+    scores = every_seating(task, instances).scores
+    return kind(split[0]), scores[0] - scores[1]
+
+
+def tasks(args: argparse.Namespace, levels: tuple[str, ...], rules: Any) -> Iterator[DealTask]:
+    for index in range(args.first_deal, args.first_deal + args.deals):
+        yield DealTask(levels, rules, args.seed, index, ({}, {}), common_seed=True)
+
+
+def report(rows: list[tuple[str | None, float]], names: tuple[str, ...]) -> dict[str, Any]:
+    """Each kind's share of the mean difference per deal, with its interval over all the
+    deals (a deal of another kind counts 0), and its deals won and lost."""
+    total = len(rows)
+    kinds: dict[str, Any] = {}
+    for name in KINDS:
+        mine = [d for k, d in rows if k == name]
+        if not mine:
+            continue
+        share = [d if k == name else 0.0 for k, d in rows]
+        mean, low, high = interval(share)
+        kinds[name] = {
+            "deals": len(mine),
+            "won": sum(d > 1e-9 for d in mine),
+            "lost": sum(d < -1e-9 for d in mine),
+            "share": mean,
+            "low": low,
+            "high": high,
+        }
+    mean, low, high = interval([d for _, d in rows])
+    return {
+        "bots": list(names),
+        "deals": total,
+        "agreed": sum(k is None for k, _ in rows),
+        "difference": {"mean": mean, "low": low, "high": high},
+        "kinds": kinds,
+    }
+
+
+def print_report(summary: dict[str, Any]) -> None:
+    first, second = summary["bots"]
+    diff = summary["difference"]
+    print(f"{first} - {second}, {summary['deals']} deals ({summary['agreed']} played alike):")
+    print(f"  difference {diff['mean']:+.2f} [{diff['low']:+.2f}, {diff['high']:+.2f}] whists/deal")
+    print()
+    print(
+        f"  {'first difference':<26} {'deals':>5} {'won':>4} {'lost':>4}   share of the difference"
+    )
+    scale = max((abs(k["share"]) for k in summary["kinds"].values()), default=0.0) or 1.0
+    for name, row in summary["kinds"].items():
+        bar = "#" * round(20 * abs(row["share"]) / scale)
+        sign = "+" if row["share"] >= 0 else "-"
+        print(
+            f"  {name:<26} {row['deals']:>5} {row['won']:>4} {row['lost']:>4}   "
+            f"{row['share']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}]  {sign}{bar}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--bots", default="master,sampling:read_pool=0:bid_margin=2.0")
+    parser.add_argument("--variant", default="sochi")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = parser.parse_args()
+    if args.deals < 1 or args.first_deal < 0 or args.processes < 1:
+        parser.error("--deals and --processes must be at least 1, --first-deal 0 or more")
+    try:
+        specs = parse_specs(args.bots)
+        if len(specs) != 2:
+            parser.error(f"--bots needs exactly two bots (got {args.bots!r})")
+        for spec in specs:
+            check_options(spec, {})
+        rules = find_rules(args.variant)
+    except (SpecError, ValueError) as error:
+        parser.error(str(error))
+    levels = (specs[0].text, specs[1].text)
+    rows: list[tuple[str | None, float]] = []
+    started = time.monotonic()
+
+    def take(row: tuple[str | None, float]) -> None:
+        rows.append(row)
+        print(
+            f"\r{len(rows)}/{args.deals} deals, {time.monotonic() - started:.0f} s",
+            end="", file=sys.stderr, flush=True,
+        )  # fmt: skip
+
+    if args.processes == 1:
+        for task in tasks(args, levels, rules):
+            take(judge(task))
+    else:
+        with multiprocessing.get_context("fork").Pool(args.processes) as pool:
+            for row in pool.imap(judge, tasks(args, levels, rules), chunksize=2):
+                take(row)
+    print(file=sys.stderr)
+    summary = report(rows, levels)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print_report(summary)
+
+
+if __name__ == "__main__":
+    main()
