@@ -8,7 +8,9 @@ first bot's result minus the second's, is put to the kind of that first decision
 auction before anyone has bid or after, the declarer's talon, discard and contract, the
 whist calls, card play as declarer, in defence, in raspasy, in a misère, a claim. A kind
 whose share of the margin is large is where the first bot wins (or loses) its deals;
-the shares add up to the match's difference, deal for deal, with the same seeds.
+the shares add up to the match's difference, deal for deal, with the same seeds. Under
+each kind, the two bots' choices there (the first bot's / the second's: "pass / 6♠" is
+a pass where the other bid) with their deals and share.
 
     .venv/bin/python benchmarks/first_difference.py --deals 300 --seed 621 --processes 2 \\
         --bots master,sampling:read_pool=0:bid_margin=2.0
@@ -24,6 +26,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from preferans.actions import Action, Bid, CardAction, Claim, Declare
 from preferans.game import Phase
 from preferans.lab.players import SpecError, check_options, parse_specs
 from preferans.lab.stats import interval
@@ -42,6 +45,10 @@ KINDS = (
     "raspasy play",
     "claim",
 )
+
+
+#: Pairs of choices shown under each kind (the JSON has them all).
+TOP_CHOICES = 4
 
 
 def kind(state: Any) -> str:
@@ -65,16 +72,35 @@ def kind(state: Any) -> str:
     return KINDS[4] if state.actor == view.declarer else KINDS[5]
 
 
-def judge(task: DealTask) -> tuple[str | None, float]:
-    """The deal's kind of first difference (None: the bots agreed throughout) and the first
-    bot's result minus the second's."""
+def choice(action: Action) -> str:
+    """An action as the breakdown groups it: which card is not told, only that it is one;
+    a bid by its kind (a game by its level)."""
+    if isinstance(action, CardAction):
+        return "card"
+    if isinstance(action, Claim):
+        return "claim"
+    if isinstance(action, Bid | Declare):
+        contract = action.contract
+        word = "play " if isinstance(action, Declare) else ""
+        return word + ("misère" if contract.is_misere else str(contract))
+    return str(action)
+
+
+#: One deal's row: its kind of first difference and the two bots' choices there (None
+#: when they agreed throughout), and the first bot's result minus the second's.
+Row = tuple[str | None, str | None, float]
+
+
+def judge(task: DealTask) -> Row:
+    """One deal, played as the match plays it, with where the bots first parted."""
     instances = deal_bots(task)
-    split: list[Any] = []
+    split: list[tuple[Any, list[Action]]] = []
     agreed = agreed_deal(task.rules, dealer_of(task.rules, task.index), task, instances, split)
     if agreed is not None:
-        return None, 0.0
+        return None, None, 0.0
+    state, actions = split[0]
     scores = every_seating(task, instances).scores
-    return kind(split[0]), scores[0] - scores[1]
+    return kind(state), f"{choice(actions[0])} / {choice(actions[1])}", scores[0] - scores[1]
 
 
 def tasks(args: argparse.Namespace, levels: tuple[str, ...], rules: Any) -> Iterator[DealTask]:
@@ -82,33 +108,49 @@ def tasks(args: argparse.Namespace, levels: tuple[str, ...], rules: Any) -> Iter
         yield DealTask(levels, rules, args.seed, index, ({}, {}), common_seed=True)
 
 
-def report(rows: list[tuple[str | None, float]], names: tuple[str, ...]) -> dict[str, Any]:
-    """Each kind's share of the mean difference per deal, with its interval over all the
-    deals (a deal of another kind counts 0), and its deals won and lost."""
-    total = len(rows)
+def share(rows: list[Row], mine: list[bool]) -> dict[str, Any]:
+    """The marked deals' share of the mean difference per deal, with its interval over all
+    the deals (an unmarked deal counts 0), and their deals won and lost."""
+    marked = [d for (_, _, d), m in zip(rows, mine, strict=True) if m]
+    mean, low, high = interval([d if m else 0.0 for (_, _, d), m in zip(rows, mine, strict=True)])
+    return {
+        "deals": len(marked),
+        "won": sum(d > 1e-9 for d in marked),
+        "lost": sum(d < -1e-9 for d in marked),
+        "share": mean,
+        "low": low,
+        "high": high,
+    }
+
+
+def report(rows: list[Row], names: tuple[str, ...]) -> dict[str, Any]:
+    """Each kind's share of the difference, and under it each pair of choices' share
+    (the most deals first)."""
     kinds: dict[str, Any] = {}
     for name in KINDS:
-        mine = [d for k, d in rows if k == name]
-        if not mine:
+        if not any(k == name for k, _, _ in rows):
             continue
-        share = [d if k == name else 0.0 for k, d in rows]
-        mean, low, high = interval(share)
-        kinds[name] = {
-            "deals": len(mine),
-            "won": sum(d > 1e-9 for d in mine),
-            "lost": sum(d < -1e-9 for d in mine),
-            "share": mean,
-            "low": low,
-            "high": high,
-        }
-    mean, low, high = interval([d for _, d in rows])
+        kinds[name] = share(rows, [k == name for k, _, _ in rows])
+        pairs = sorted({p for k, p, _ in rows if k == name and p is not None})
+        found = {pair: share(rows, [k == name and p == pair for k, p, _ in rows]) for pair in pairs}
+        kinds[name]["choices"] = dict(sorted(found.items(), key=lambda item: -item[1]["deals"]))
+    mean, low, high = interval([d for _, _, d in rows])
     return {
         "bots": list(names),
-        "deals": total,
-        "agreed": sum(k is None for k, _ in rows),
+        "deals": len(rows),
+        "agreed": sum(k is None for k, _, _ in rows),
         "difference": {"mean": mean, "low": low, "high": high},
         "kinds": kinds,
     }
+
+
+def line(label: str, row: dict[str, Any], scale: float) -> str:
+    bar = "#" * round(20 * abs(row["share"]) / scale)
+    sign = "+" if row["share"] >= 0 else "-"
+    return (
+        f"  {label:<26} {row['deals']:>5} {row['won']:>4} {row['lost']:>4}   "
+        f"{row['share']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}]  {sign}{bar}"
+    )
 
 
 def print_report(summary: dict[str, Any]) -> None:
@@ -122,12 +164,11 @@ def print_report(summary: dict[str, Any]) -> None:
     )
     scale = max((abs(k["share"]) for k in summary["kinds"].values()), default=0.0) or 1.0
     for name, row in summary["kinds"].items():
-        bar = "#" * round(20 * abs(row["share"]) / scale)
-        sign = "+" if row["share"] >= 0 else "-"
-        print(
-            f"  {name:<26} {row['deals']:>5} {row['won']:>4} {row['lost']:>4}   "
-            f"{row['share']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}]  {sign}{bar}"
-        )
+        print(line(name, row, scale))
+        for pair, inner in list(row["choices"].items())[:TOP_CHOICES]:
+            print(line("    " + pair, inner, scale))
+        if len(row["choices"]) > TOP_CHOICES:
+            print(f"      ... {len(row['choices']) - TOP_CHOICES} more pairs of choices")
 
 
 def main() -> None:
@@ -152,10 +193,10 @@ def main() -> None:
     except (SpecError, ValueError) as error:
         parser.error(str(error))
     levels = (specs[0].text, specs[1].text)
-    rows: list[tuple[str | None, float]] = []
+    rows: list[Row] = []
     started = time.monotonic()
 
-    def take(row: tuple[str | None, float]) -> None:
+    def take(row: Row) -> None:
         rows.append(row)
         print(
             f"\r{len(rows)}/{args.deals} deals, {time.monotonic() - started:.0f} s",

@@ -247,19 +247,19 @@ def agreed_deal(
     dealer: Seat,
     task: DealTask,
     instances: list[TimedBot],
-    split: list[Any] | None = None,
+    split: list[tuple[Any, list[Action]]] | None = None,
 ) -> DealResult | None:
     """The deal played with every bot asked at every step, or None at the first step where
-    they differ (that step's state appended to ``split`` when given). Bots with one seed
-    decide by their view alone, so when they all agree the deal goes the same way in every
-    seating: played once instead of once per seating."""
+    they differ (that step's state and each bot's action appended to ``split`` when given).
+    Bots with one seed decide by their view alone, so when they all agree the deal goes the
+    same way in every seating: played once instead of once per seating."""
 
     def decide(state: Any) -> Action | None:
         actions: list[Action] = [bot.choose_state(state) for bot in instances]
         if all(a == actions[0] for a in actions[1:]):
             return actions[0]
         if split is not None:
-            split.append(state)
+            split.append((state, actions))
         return None
 
     def over(state: Any, result: DealResult) -> None:

@@ -7,7 +7,9 @@ import json
 
 from benchmark_scripts import load, run
 
-from preferans.actions import Call, CallKind
+from preferans.actions import Bid, Call, CallKind, CardAction, Declare
+from preferans.cards import Card
+from preferans.contracts import Contract
 from preferans.game import Deal, Phase, new_deal
 from preferans.match import deal_rng, dealer_of
 from preferans.rules import find_rules
@@ -28,6 +30,11 @@ def test_the_shares_add_up_to_the_difference_of_the_deals() -> None:
     assert abs(total - summary["difference"]["mean"]) < 1e-9
     # random bids at random from the first call; the heuristic does not
     assert "auction, nobody has bid" in kinds
+    opening = kinds["auction, nobody has bid"]
+    pairs = opening["choices"]
+    assert sum(p["deals"] for p in pairs.values()) == opening["deals"]
+    assert abs(sum(p["share"] for p in pairs.values()) - opening["share"]) < 1e-9
+    assert all(" / " in pair for pair in pairs)
 
 
 def test_a_bot_against_itself_plays_every_deal_alike() -> None:
@@ -59,3 +66,12 @@ def test_bad_input_is_refused() -> None:
     assert "unknown bot level 'nobody'" in unknown.stderr
     none = run("first_difference", "--deals", "0")
     assert none.returncode == 2
+
+
+def test_choices_are_told_by_kind_not_by_card() -> None:
+    module = load("first_difference")
+    assert module.choice(Call(CallKind.PASS)) == "pass"
+    assert module.choice(Bid(Contract.parse("6♠"))) == "6♠"
+    assert module.choice(Bid(Contract.parse("misère"))) == "misère"
+    assert module.choice(Declare(Contract.parse("7♥"))) == "play 7♥"
+    assert module.choice(CardAction(Card.parse("♠A"))) == "card"
