@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -475,10 +476,11 @@ async def leak_scan(server: ServerProcess, games: int) -> tuple[int, int, list[s
     independent rule (``tests/server/visibility.py``) for the players, an early and a late
     spectator, a resumed connection, hints and REST polls (``test_visibility``)."""
     import test_visibility
+    from visibility import TABLES
 
     scanned = hidden = 0
     problems: list[str] = []
-    specs = test_visibility.TABLES
+    specs = TABLES
     for start in range(0, games, 4):
         batch = [(specs[(start + i) % len(specs)], 1000 + start + i) for i in range(4)]
         results = await asyncio.gather(
@@ -519,9 +521,9 @@ async def main(args: argparse.Namespace) -> int:
               f"500s {bad['status_500']}, tracebacks {errors}, frames answered "
               f"{bad['answered']}, unanswered {bad['unanswered']}, closed for a frame over "
               f"16 KiB {bad['closed_too_big']}, closed otherwise {bad['dropped']}")  # fmt: skip
-        failed |= bad["status_500"] > 0 or errors > 0 or bad["unanswered"] or bad["dropped"]
+        failed |= bad["status_500"] > 0 or errors > 0 or bad["unanswered"] > 0 or bad["dropped"] > 0
         totals = Tally()
-        parts = [
+        parts: list[tuple[str, int, Callable[[], Awaitable[Tally]]]] = [
             ("kill -9 (SQLite)", args.kills,
              lambda: kill_faults(base / "sqlite", args.kills, rng, None)),
             ("kill -9 (PostgreSQL)", args.kills,

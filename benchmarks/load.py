@@ -48,7 +48,8 @@ from preferans.bots.levels import DEFAULT_LEVEL, level_names
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "server"))
 
-from server_harness import drop_namespace, free_port  # noqa: E402
+from server_harness import drop_namespace  # noqa: E402
+from server_harness import free_port as free_port  # noqa: E402  (tournament, bot_tables)
 
 
 @dataclass
