@@ -31,19 +31,28 @@ from preferans.game import Phase
 from preferans.lab.players import SpecError, check_options, parse_specs
 from preferans.lab.stats import interval
 from preferans.match import DealTask, agreed_deal, deal_bots, dealer_of, every_seating
-from preferans.rules import find_rules
+from preferans.rules import Rules, find_rules
 
+OPENING = "auction, nobody has bid"
+AUCTION = "auction, after a bid"
+DECLARER_HAND = "talon, discard, contract"
+WHIST_CALLS = "whist calls"
+DECLARER_PLAY = "declarer's play"
+DEFENCE = "defence"
+MISERE_PLAY = "misère play"
+RASPASY_PLAY = "raspasy play"
+CLAIM = "claim"
 #: The kinds of first difference, in the order a deal meets them.
 KINDS = (
-    "auction, nobody has bid",
-    "auction, after a bid",
-    "talon, discard, contract",
-    "whist calls",
-    "declarer's play",
-    "defence",
-    "misère play",
-    "raspasy play",
-    "claim",
+    OPENING,
+    AUCTION,
+    DECLARER_HAND,
+    WHIST_CALLS,
+    DECLARER_PLAY,
+    DEFENCE,
+    MISERE_PLAY,
+    RASPASY_PLAY,
+    CLAIM,
 )
 
 
@@ -56,20 +65,20 @@ def kind(state: Any) -> str:
     view = state.view(state.actor)
     phase = view.phase
     if phase is Phase.BIDDING:
-        return KINDS[0] if view.bid is None else KINDS[1]
+        return OPENING if view.bid is None else AUCTION
     if phase in (Phase.TALON, Phase.DISCARD, Phase.CONTRACT):
-        return KINDS[2]
+        return DECLARER_HAND
     if phase is Phase.WHISTING:
-        return KINDS[3]
+        return WHIST_CALLS
     if phase is Phase.CLAIM:
-        return KINDS[8]
+        return CLAIM
     if phase is not Phase.PLAY:
         raise ValueError(f"the bots cannot part in phase {phase.value}")
     if view.contract is None:
-        return KINDS[7]
+        return RASPASY_PLAY
     if view.contract.is_misere:
-        return KINDS[6]
-    return KINDS[4] if state.actor == view.declarer else KINDS[5]
+        return MISERE_PLAY
+    return DECLARER_PLAY if state.actor == view.declarer else DEFENCE
 
 
 def choice(action: Action) -> str:
@@ -103,7 +112,7 @@ def judge(task: DealTask) -> Row:
     return kind(state), f"{choice(actions[0])} / {choice(actions[1])}", scores[0] - scores[1]
 
 
-def tasks(args: argparse.Namespace, levels: tuple[str, ...], rules: Any) -> Iterator[DealTask]:
+def tasks(args: argparse.Namespace, levels: tuple[str, ...], rules: Rules) -> Iterator[DealTask]:
     for index in range(args.first_deal, args.first_deal + args.deals):
         yield DealTask(levels, rules, args.seed, index, ({}, {}), common_seed=True)
 
