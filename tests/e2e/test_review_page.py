@@ -41,6 +41,46 @@ def _play(server: str, cookie: str, table_id: int, *, until: str) -> int:
     raise AssertionError(f"no {until} arrived")
 
 
+def _review_when_done(http: httpx.Client, table_id: int) -> dict[str, Any]:
+    """The finished game's review, asked for until it is done."""
+    deadline = time.monotonic() + 400
+    while time.monotonic() < deadline:
+        review: dict[str, Any] = http.get(f"/api/games/{table_id}/review").json()
+        if review["status"] == "done":
+            return review
+        time.sleep(1)
+    raise AssertionError(f"the review of game {table_id} did not finish")
+
+
+def _marked_card(review: dict[str, Any]) -> dict[str, Any] | None:
+    """The first card decision of the game graded worse than good, if any."""
+    return next(
+        (
+            d
+            for deal_review in review["deals"]
+            for d in deal_review["decisions"]
+            if d["kind"] == "card" and d["mark"] != "good"
+        ),
+        None,
+    )
+
+
+def _game_with_a_marked_card(server: str, http: httpx.Client, cookie: str, table_id: int) -> int:
+    """``table_id`` if its finished game has a marked card decision, else a fresh game of
+    random play that has one. A short game can end with no card played at all (a game
+    declared and not whisted), so it has nothing to put a badge on."""
+    for _ in range(8):
+        if _marked_card(_review_when_done(http, table_id)) is not None:
+            return table_id
+        created = http.post(
+            "/api/tables",
+            json={"players": 3, "target": 2, "bots": {"W": "random", "E": "random"}},
+        )
+        table_id = created.json()["id"]
+        _play(server, cookie, table_id, until="game_end")
+    raise AssertionError("eight games of random play without a marked card")
+
+
 def _log_in(person: Any, http: httpx.Client) -> None:
     person.context.add_cookies(
         [
@@ -111,6 +151,7 @@ def test_the_review_after_a_deal_and_after_the_game(
         page.locator(".overlay button.close").click()
 
         _play(server, cookie, table_id, until="game_end")
+        table_id = _game_with_a_marked_card(server, http, cookie, table_id)
         record = http.get(f"/api/games/{table_id}/record").json()
         deals = len(record["deals"])
 
@@ -138,12 +179,8 @@ def test_the_review_after_a_deal_and_after_the_game(
     assert here.get_attribute("data-mark") in ("inaccuracy", "mistake", "blunder")
     # A marked card: on the board, the card about to be played carries the mark.
     data = httpx.get(f"{server}/api/games/{table_id}/review", timeout=30).json()
-    card = next(
-        d
-        for deal_review in data["deals"]
-        for d in deal_review["decisions"]
-        if d["kind"] == "card" and d["mark"] != "good"
-    )
+    card = _marked_card(data)
+    assert card is not None
     page.select_option(".replay-controls select", str(card["deal"] - 1))
     page.locator(f".review-deal li[data-move='{card['move']}']").click()
     badge = page.locator(".replay-board .card-slot.next .review-badge")
