@@ -67,3 +67,20 @@ def test_the_raspasy_optimism_is_taken_off_the_raspasy_share_of_a_pass() -> None
     assert after.value == pytest.approx(before.value - 2.0 * before.chance)
     with pytest.raises(PreferansError, match="raspasy_optimism"):
         SamplingBot(raspasy_optimism=-1.0)
+
+
+def test_the_raspasy_forecast_is_solved_over_as_many_deals_as_asked() -> None:
+    """The share of deals that end in raspasy is the same; the raspasy priced in them is
+    solved over one deal or over many, and one deal's raspasy is not the many's."""
+    view = _first_bid(44)
+    one = SamplingBot(seed=1, bid_samples=48, raspasy_deals=1).decide(view)
+    many = SamplingBot(seed=1, bid_samples=48, raspasy_deals=24).decide(view)
+    alone = next(o for o in one.options if o.action == Call(CallKind.PASS))
+    spread = next(o for o in many.options if o.action == Call(CallKind.PASS))
+    assert alone.chance is not None and alone.chance > 0.0
+    assert spread.chance == alone.chance
+    assert spread.value != alone.value
+    assert alone.tricks is not None and float(alone.tricks).is_integer()
+    assert spread.tricks is not None and not float(spread.tricks).is_integer()
+    with pytest.raises(PreferansError, match="raspasy_deals"):
+        SamplingBot(raspasy_deals=0)

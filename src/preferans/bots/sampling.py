@@ -147,6 +147,9 @@ FORESEE_RASPASY = True
 #: off changed 16 of 500 Sochi deals, +0.04 [-0.05, +0.13] whists/deal (docs/bots.md):
 #: not shown better, so 0.
 RASPASY_OPTIMISM = 0.0
+#: Drawn deals (of those where the others would pass too) whose raspasy an early pass
+#: solves: each costs three raspasy solves, one per seat's worst case.
+RASPASY_DEALS = 3
 #: Raspasy card play prices the mover's final tricks as the sheet writes them (a clean
 #: raspasy's pulya point, Rostov's whists of the fewest tricks, the run's progression)
 #: instead of a flat price a trick; the early pass's raspasy is priced at the run's
@@ -243,6 +246,7 @@ class SamplingBot:
         declarer_reads: bool = True,
         foresee_raspasy: bool = FORESEE_RASPASY,
         raspasy_optimism: float = RASPASY_OPTIMISM,
+        raspasy_deals: int = RASPASY_DEALS,
         raspasy_sheet: bool = RASPASY_SHEET,
         contract_tilt: bool = CONTRACT_TILT,
         fitted_whists: bool = FITTED_WHISTS,
@@ -296,6 +300,10 @@ class SamplingBot:
         if not 0.0 <= raspasy_optimism <= 50.0:
             raise PreferansError("raspasy_optimism must be 0-50 whists")
         self.raspasy_optimism = raspasy_optimism
+        #: ... over this many of the drawn deals (``RASPASY_DEALS`` unless given).
+        if raspasy_deals < 1:
+            raise PreferansError("raspasy_deals must be at least 1")
+        self.raspasy_deals = raspasy_deals
         #: Raspasy priced as the sheet writes it (``RASPASY_SHEET`` unless given).
         if not isinstance(raspasy_sheet, bool):
             raise PreferansError("raspasy_sheet must be true or false")
@@ -893,7 +901,7 @@ class SamplingBot:
         # The solver's raspasy value is each seat's worst case against two who load it;
         # real raspasy shares the ten tricks, so the three worst cases set the shares.
         order = view.active
-        chosen = worlds[:3]
+        chosen = worlds[: self.raspasy_deals]
         positions = []
         seats: list[int] = []
         leads = view.rules.raspasy_talon == "leads"
