@@ -84,3 +84,19 @@ def test_the_raspasy_forecast_is_solved_over_as_many_deals_as_asked() -> None:
     assert spread.tricks is not None and not float(spread.tricks).is_integer()
     with pytest.raises(PreferansError, match="raspasy_deals"):
         SamplingBot(raspasy_deals=0)
+
+
+def test_the_deals_where_another_would_bid_carry_the_price_of_his_game() -> None:
+    """An early pass is priced at ``others_bid_value`` where a player still to speak
+    would bid, weighed by the share of such deals; the raspasy part stays as it was."""
+    view = _first_bid(44)
+    plain = SamplingBot(seed=1, bid_samples=48).decide(view)
+    wary = SamplingBot(seed=1, bid_samples=48, others_bid_value=-6.0).decide(view)
+    before = next(o for o in plain.options if o.action == Call(CallKind.PASS))
+    after = next(o for o in wary.options if o.action == Call(CallKind.PASS))
+    assert before.chance is not None and 0.0 < before.chance < 1.0
+    assert after.chance == before.chance
+    assert after.value == pytest.approx(before.value - 6.0 * (1.0 - before.chance))
+    for wrong in (-60.0, 51.0):
+        with pytest.raises(PreferansError, match="others_bid_value"):
+            SamplingBot(others_bid_value=wrong)

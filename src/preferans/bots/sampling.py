@@ -150,6 +150,10 @@ RASPASY_OPTIMISM = 0.0
 #: Drawn deals (of those where the others would pass too) whose raspasy an early pass
 #: solves: each costs three raspasy solves, one per seat's worst case.
 RASPASY_DEALS = 3
+#: Whists an early pass is priced at in the drawn deals where a player still to speak
+#: would bid by the table (0: nothing). In master self-play (Sochi, 400 deals) such passes
+#: were written -7.7 [-9.6, -5.7] whists (docs/bots.md): another's game costs the passer.
+OTHERS_BID_VALUE = 0.0
 #: Raspasy card play prices the mover's final tricks as the sheet writes them (a clean
 #: raspasy's pulya point, Rostov's whists of the fewest tricks, the run's progression)
 #: instead of a flat price a trick; the early pass's raspasy is priced at the run's
@@ -247,6 +251,7 @@ class SamplingBot:
         foresee_raspasy: bool = FORESEE_RASPASY,
         raspasy_optimism: float = RASPASY_OPTIMISM,
         raspasy_deals: int = RASPASY_DEALS,
+        others_bid_value: float = OTHERS_BID_VALUE,
         raspasy_sheet: bool = RASPASY_SHEET,
         contract_tilt: bool = CONTRACT_TILT,
         fitted_whists: bool = FITTED_WHISTS,
@@ -304,6 +309,10 @@ class SamplingBot:
         if raspasy_deals < 1:
             raise PreferansError("raspasy_deals must be at least 1")
         self.raspasy_deals = raspasy_deals
+        #: ... and at this many whists where another would bid (``OTHERS_BID_VALUE``).
+        if not -50.0 <= others_bid_value <= 50.0:
+            raise PreferansError("others_bid_value must be -50 to 50 whists")
+        self.others_bid_value = others_bid_value
         #: Raspasy priced as the sheet writes it (``RASPASY_SHEET`` unless given).
         if not isinstance(raspasy_sheet, bool):
             raise PreferansError("raspasy_sheet must be true or false")
@@ -873,9 +882,9 @@ class SamplingBot:
     def _pass_option(self, pass_: Action, view: View, worlds: list[World]) -> Option:
         """Passing is worth nothing unless it ends the auction in raspasy: for certain
         when the others have passed, and (``foresee_raspasy``) in the share of the drawn
-        deals where the players still to speak hold hands the table passes. The option
-        carries that share and the own raspasy tricks expected, so the hint can say why
-        a pass costs whists."""
+        deals where the players still to speak hold hands the table passes, and at
+        ``others_bid_value`` in the rest. The option carries that share and the own
+        raspasy tricks expected, so the hint can say why a pass costs whists."""
         bidders = [s for s in view.active if s != view.dummy]
         spoken_pass = {
             s for s, a in view.history if isinstance(a, Call) and a.kind is CallKind.PASS
@@ -893,7 +902,7 @@ class SamplingBot:
                 if all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
             ]
             if not passing:
-                return Option(pass_, 0.0, None, 0.0)
+                return Option(pass_, self.others_bid_value, None, 0.0)
             share = sum(w.weight for w in passing) / sum(w.weight for w in worlds)
             worlds = passing
         # First hand leads, or plays first to the talon cards leading tricks 1-2 (their
@@ -940,10 +949,11 @@ class SamplingBot:
             value = deal_value(result, view.rules, raspasy_run=run)
             total += world.weight * value.get(view.seat, 0.0)
             weight += world.weight
+        elsewhere = (1.0 - share) * self.others_bid_value
         if not weight:
-            return Option(pass_, 0.0, None, share)
+            return Option(pass_, elsewhere, None, share)
         forecast = total / weight - self.raspasy_optimism
-        return Option(pass_, share * forecast, own_tricks / weight, share)
+        return Option(pass_, share * forecast + elsewhere, own_tricks / weight, share)
 
     # --- discard, contract, walk away ------------------------------------------------------
 
