@@ -154,6 +154,8 @@ RASPASY_DEALS = 3
 #: Whists an early pass is priced at in the drawn deals where a player still to speak
 #: would bid by the table (0: nothing). In master self-play (Sochi, 400 deals) such passes
 #: were written -7.7 [-9.6, -5.7] whists (docs/bots.md): another's game costs the passer.
+#: -8 against 0 over 1,000 Sochi deals: +0.03 [-0.10, +0.15] whists/deal, not shown
+#: better, so 0 (a bid that is outbid meets that game too).
 OTHERS_BID_VALUE = 0.0
 #: Raspasy card play prices the mover's final tricks as the sheet writes them (a clean
 #: raspasy's pulya point, Rostov's whists of the fewest tricks, the run's progression)
