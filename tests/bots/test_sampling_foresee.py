@@ -8,6 +8,7 @@ import random
 import pytest
 
 from preferans.actions import Call, CallKind
+from preferans.bots.decision import Option
 from preferans.bots.sampling import SamplingBot, _table_passes
 from preferans.cards import CardSet
 from preferans.errors import PreferansError
@@ -23,9 +24,12 @@ def _first_bid(seed: int) -> View:
     return state.view(state.actor)
 
 
+def _pass_option(bot: SamplingBot, view: View) -> Option:
+    return next(o for o in bot.decide(view).options if o.action == Call(CallKind.PASS))
+
+
 def _pass_value(bot: SamplingBot, view: View) -> float:
-    decision = bot.decide(view)
-    return next(o.value for o in decision.options if o.action == Call(CallKind.PASS))
+    return _pass_option(bot, view).value
 
 
 def test_a_hand_full_of_honours_opens_rather_than_pass_into_raspasy() -> None:
@@ -58,10 +62,8 @@ def test_the_setting_is_a_yes_or_no() -> None:
 def test_the_raspasy_optimism_is_taken_off_the_raspasy_share_of_a_pass() -> None:
     """The pass keeps its raspasy share; only the raspasy it foresees is priced lower."""
     view = _first_bid(44)
-    plain = SamplingBot(seed=1, bid_samples=48).decide(view)
-    sober = SamplingBot(seed=1, bid_samples=48, raspasy_optimism=2.0).decide(view)
-    before = next(o for o in plain.options if o.action == Call(CallKind.PASS))
-    after = next(o for o in sober.options if o.action == Call(CallKind.PASS))
+    before = _pass_option(SamplingBot(seed=1, bid_samples=48), view)
+    after = _pass_option(SamplingBot(seed=1, bid_samples=48, raspasy_optimism=2.0), view)
     assert before.chance is not None and before.chance > 0.0
     assert after.chance == before.chance
     assert after.value == pytest.approx(before.value - 2.0 * before.chance)
@@ -73,10 +75,8 @@ def test_the_raspasy_forecast_is_solved_over_as_many_deals_as_asked() -> None:
     """The share of deals that end in raspasy is the same; the raspasy priced in them is
     solved over one deal or over many, and one deal's raspasy is not the many's."""
     view = _first_bid(44)
-    one = SamplingBot(seed=1, bid_samples=48, raspasy_deals=1).decide(view)
-    many = SamplingBot(seed=1, bid_samples=48, raspasy_deals=24).decide(view)
-    alone = next(o for o in one.options if o.action == Call(CallKind.PASS))
-    spread = next(o for o in many.options if o.action == Call(CallKind.PASS))
+    alone = _pass_option(SamplingBot(seed=1, bid_samples=48, raspasy_deals=1), view)
+    spread = _pass_option(SamplingBot(seed=1, bid_samples=48, raspasy_deals=24), view)
     assert alone.chance is not None and alone.chance > 0.0
     assert spread.chance == alone.chance
     assert spread.value != alone.value
@@ -90,10 +90,8 @@ def test_the_deals_where_another_would_bid_carry_the_price_of_his_game() -> None
     """An early pass is priced at ``others_bid_value`` where a player still to speak
     would bid, weighed by the share of such deals; the raspasy part stays as it was."""
     view = _first_bid(44)
-    plain = SamplingBot(seed=1, bid_samples=48).decide(view)
-    wary = SamplingBot(seed=1, bid_samples=48, others_bid_value=-6.0).decide(view)
-    before = next(o for o in plain.options if o.action == Call(CallKind.PASS))
-    after = next(o for o in wary.options if o.action == Call(CallKind.PASS))
+    before = _pass_option(SamplingBot(seed=1, bid_samples=48), view)
+    after = _pass_option(SamplingBot(seed=1, bid_samples=48, others_bid_value=-6.0), view)
     assert before.chance is not None and 0.0 < before.chance < 1.0
     assert after.chance == before.chance
     assert after.value == pytest.approx(before.value - 6.0 * (1.0 - before.chance))

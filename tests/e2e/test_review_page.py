@@ -30,7 +30,7 @@ def _play(server: str, cookie: str, table_id: int, *, until: str) -> int:
             message = json.loads(ws.recv(timeout=30))
             kind = message.get("kind")
             if kind == "deal_end":
-                ended = message["deal"]
+                ended = int(message["deal"])
                 if until == "deal_end":
                     return ended
             if kind == "game_end" or message.get("status") == "finished":
@@ -39,6 +39,16 @@ def _play(server: str, cookie: str, table_id: int, *, until: str) -> int:
                 choice = rng.choice(message["legal"])
                 ws.send(json.dumps({"type": "action", "action": choice["index"]}))
     raise AssertionError(f"no {until} arrived")
+
+
+def _new_game(http: httpx.Client) -> int:
+    """A three-handed table for two of random bots and the caller at South, to 2."""
+    created = http.post(
+        "/api/tables",
+        json={"players": 3, "target": 2, "bots": {"W": "random", "E": "random"}},
+    )
+    table_id: int = created.json()["id"]
+    return table_id
 
 
 def _review_when_done(http: httpx.Client, table_id: int) -> dict[str, Any]:
@@ -65,18 +75,17 @@ def _marked_card(review: dict[str, Any]) -> dict[str, Any] | None:
     )
 
 
-def _game_with_a_marked_card(server: str, http: httpx.Client, cookie: str, table_id: int) -> int:
+def _game_with_a_marked_card(
+    server: str, http: httpx.Client, cookie: str, table_id: int
+) -> tuple[int, dict[str, Any]]:
     """``table_id`` if its finished game has a marked card decision, else a fresh game of
-    random play that has one. A short game can end with no card played at all (a game
-    declared and not whisted), so it has nothing to put a badge on."""
+    random play that has one, with that card decision. A short game can end with no card
+    played at all (a game declared and not whisted), so it has nothing to put a badge on."""
     for _ in range(8):
-        if _marked_card(_review_when_done(http, table_id)) is not None:
-            return table_id
-        created = http.post(
-            "/api/tables",
-            json={"players": 3, "target": 2, "bots": {"W": "random", "E": "random"}},
-        )
-        table_id = created.json()["id"]
+        card = _marked_card(_review_when_done(http, table_id))
+        if card is not None:
+            return table_id, card
+        table_id = _new_game(http)
         _play(server, cookie, table_id, until="game_end")
     raise AssertionError("eight games of random play without a marked card")
 
@@ -99,11 +108,7 @@ def test_the_review_after_a_deal_and_after_the_game(
     name = unique("learner")
     with httpx.Client(base_url=server, timeout=60) as http:
         http.post("/api/register", json={"name": name, "password": "secret-pass"})
-        created = http.post(
-            "/api/tables",
-            json={"players": 3, "target": 2, "bots": {"W": "random", "E": "random"}},
-        )
-        table_id = created.json()["id"]
+        table_id = _new_game(http)
         cookie = http.cookies["pref_session"]
         first = _play(server, cookie, table_id, until="deal_end")
         assert first == 1
@@ -151,7 +156,7 @@ def test_the_review_after_a_deal_and_after_the_game(
         page.locator(".overlay button.close").click()
 
         _play(server, cookie, table_id, until="game_end")
-        table_id = _game_with_a_marked_card(server, http, cookie, table_id)
+        table_id, card = _game_with_a_marked_card(server, http, cookie, table_id)
         record = http.get(f"/api/games/{table_id}/record").json()
         deals = len(record["deals"])
 
@@ -178,9 +183,6 @@ def test_the_review_after_a_deal_and_after_the_game(
     here.wait_for()
     assert here.get_attribute("data-mark") in ("inaccuracy", "mistake", "blunder")
     # A marked card: on the board, the card about to be played carries the mark.
-    data = httpx.get(f"{server}/api/games/{table_id}/review", timeout=30).json()
-    card = _marked_card(data)
-    assert card is not None
     page.select_option(".replay-controls select", str(card["deal"] - 1))
     page.locator(f".review-deal li[data-move='{card['move']}']").click()
     badge = page.locator(".replay-board .card-slot.next .review-badge")
