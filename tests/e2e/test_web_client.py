@@ -123,10 +123,11 @@ def test_three_people_play_a_deal_and_a_spectator_sees_no_hidden_card(
 
     _play_until(people, deal_over, timeout=90)
     for person in people:
-        person.page.wait_for_function("document.querySelector('.breakdown li') !== null")
+        # A locator, not a string predicate: the page's CSP refuses to eval one.
+        person.page.locator(".breakdown li").first.wait_for(state="attached")
     totals = [sheet_on_page(p.page) for p in people]
     assert totals[0] == totals[1] == totals[2] and totals[0]
-    watcher.page.wait_for_function("document.querySelector('.breakdown li') !== null")
+    watcher.page.locator(".breakdown li").first.wait_for(state="attached")
     assert sheet_on_page(watcher.page) == totals[0]
 
     # Every card the spectator was sent was known to all three players at that version.
