@@ -47,8 +47,8 @@ def _new_game(http: httpx.Client) -> int:
         "/api/tables",
         json={"players": 3, "target": 2, "bots": {"W": "random", "E": "random"}},
     )
-    table_id: int = created.json()["id"]
-    return table_id
+    assert created.status_code == 201, created.text
+    return int(created.json()["id"])
 
 
 def _review_when_done(http: httpx.Client, table_id: int) -> dict[str, Any]:
