@@ -26,8 +26,9 @@ def _first_bid(seed: int) -> View:
 def test_a_hand_on_the_edge_of_a_six_bids_it_with_the_edge() -> None:
     view = _first_bid(13)
     assert str(view.hand) == "♠10 ♠8 ♣K ♣Q ♣J ♣10 ♣7 ♦A ♦10 ♦9"
-    plain = SamplingBot(seed=1, bid_samples=16, declarer_edge=0.0).decide(view)
-    edged = SamplingBot(seed=1, bid_samples=16).decide(view)  # the default edge
+    # Priced as played everywhere (``outbid_share=0``), so the edge alone decides.
+    plain = SamplingBot(seed=1, bid_samples=16, declarer_edge=0.0, outbid_share=0.0).decide(view)
+    edged = SamplingBot(seed=1, bid_samples=16, outbid_share=0.0).decide(view)  # the default edge
     assert plain.action == Call(CallKind.PASS)
     assert isinstance(edged.action, Bid) and edged.action.contract.level == 6
     values = {str(o.action): o.value for o in plain.options}

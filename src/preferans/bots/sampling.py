@@ -201,6 +201,13 @@ TABLE_SEPARATES = False
 #: bids' deals had said, and a game wrote 5.7 whists more than its bid was priced at.
 #: 0.3 against 0 over 1,000 Sochi deals: +0.29 [+0.13, +0.44] whists/deal (docs/bots.md).
 DECLARER_EDGE = 0.3
+#: An opening bid priced, in the drawn deals where a player still to speak holds a hand
+#: the table bids, this share of the way from a loss up to what the pass is priced at
+#: there (``others_bid_value``): the opener who meets a stronger hand is outbid or stops
+#: and defends, where the solve has him play his game against it. 0: priced as played.
+#: 1 against 0 over 1,000 duplicate deals: Leningrad +0.33 [+0.14, +0.53], Sochi (2,000
+#: deals) +0.07 [+0.00, +0.13], Rostov +0.07 [-0.06, +0.19] whists/deal (docs/bots.md).
+OUTBID_SHARE = 1.0
 
 
 @dataclass(frozen=True)
@@ -261,6 +268,7 @@ class SamplingBot:
         style_whists: bool = STYLE_WHISTS,
         table_separates: bool = TABLE_SEPARATES,
         declarer_edge: float = DECLARER_EDGE,
+        outbid_share: float = OUTBID_SHARE,
     ) -> None:
         if samples < 1 or (bid_samples is not None and bid_samples < 1):
             raise PreferansError("samples must be at least 1")
@@ -343,6 +351,11 @@ class SamplingBot:
         if not 0.0 <= declarer_edge <= 1.0:
             raise PreferansError("declarer_edge must be 0-1 tricks")
         self.declarer_edge = declarer_edge
+        #: An opening bid's loss in the deals where another would bid is taken this share
+        #: of the way up to the pass's price there (``OUTBID_SHARE`` unless given).
+        if not 0.0 <= outbid_share <= 1.0:
+            raise PreferansError("outbid_share must be 0-1")
+        self.outbid_share = outbid_share
 
     def _declared(
         self,
@@ -769,14 +782,25 @@ class SamplingBot:
         for t in tasks:
             tricks[t] = next(game_vals) if t[1] is not None else next(mis_vals)
         weight_sum = sum(w.weight for w in worlds)
+        outbid = self._outbid(view, worlds)
+
+        def opened(value: float, w: int) -> float:
+            """A bid's value in world ``w``, a loss taken up towards the pass's price
+            where another would bid (``outbid_share``)."""
+            floor = self.others_bid_value
+            if outbid[w] and value < floor:
+                return value + self.outbid_share * (floor - value)
+            return value
+
         ev: dict[Contract, float] = {}
         for level in range(6, 11):
             for strain in Strain:
                 contract = Contract(level, strain)
                 total = 0.0
                 for w, world in enumerate(worlds):
-                    total += world.weight * self._declared(
-                        view, order, contract, tricks[(w, strain)], world, habit
+                    total += world.weight * opened(
+                        self._declared(view, order, contract, tricks[(w, strain)], world, habit),
+                        w,
                     )
                 ev[contract] = total / weight_sum
         options: list[Option] = []
@@ -795,8 +819,9 @@ class SamplingBot:
                 contract = Contract(level, strain, True)
                 total = 0.0
                 for w, world in enumerate(worlds):
-                    total += world.weight * self._declared(
-                        view, order, contract, bare[(w, strain)], world, habit
+                    total += world.weight * opened(
+                        self._declared(view, order, contract, bare[(w, strain)], world, habit),
+                        w,
                     )
                 bare_ev[contract] = total / weight_sum
 
@@ -843,6 +868,18 @@ class SamplingBot:
             options.append(Option(misere, total / weight_sum, None, caught / weight_sum))
         return bid_decision(options, pass_, self.bid_margin, ev, samples=len(worlds), exact=exact)
 
+    def _outbid(self, view: View, worlds: list[World]) -> list[bool]:
+        """Per drawn deal, whether an opening bid meets a player still to speak who holds
+        a hand the table bids (all False unless ``outbid_share`` and nobody has bid)."""
+        to_speak = _still_to_speak(view) if self.outbid_share else None
+        if not to_speak:
+            return [False] * len(worlds)
+        first = view.active[0]
+        return [
+            not all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
+            for world in worlds
+        ]
+
     def _bare_tricks(
         self, view: View, worlds: list[World], *, games: bool, misere: bool
     ) -> dict[tuple[int, Strain | None], int]:
@@ -888,13 +925,8 @@ class SamplingBot:
         deals where the players still to speak hold hands the table passes, and at
         ``others_bid_value`` in the rest. The option carries that share and the own
         raspasy tricks expected, so the hint can say why a pass costs whists."""
-        bidders = [s for s in view.active if s != view.dummy]
-        spoken_pass = {
-            s for s, a in view.history if isinstance(a, Call) and a.kind is CallKind.PASS
-        }
-        has_bid = any(isinstance(a, Bid) for _, a in view.history)
-        to_speak = [s for s in bidders if s != view.seat and s not in spoken_pass]
-        if has_bid or (to_speak and not self.foresee_raspasy):
+        to_speak = _still_to_speak(view)
+        if to_speak is None or (to_speak and not self.foresee_raspasy):
             return Option(pass_, 0.0)
         share = 1.0
         if to_speak:
@@ -1328,6 +1360,15 @@ def contract_tilt(surplus: int) -> float:
     deals say he makes, so a deal where he falls well short is an unlikely one."""
     x = CONTRACT_TILT_SLOPE * (surplus + CONTRACT_TILT_SHIFT)
     return CONTRACT_TILT_FLOOR + (1.0 - CONTRACT_TILT_FLOOR) / (1.0 + math.exp(-x))
+
+
+def _still_to_speak(view: View) -> list[Seat] | None:
+    """The bidders who have not passed, the viewer aside, while nobody has bid (None once
+    someone has)."""
+    if any(isinstance(a, Bid) for _, a in view.history):
+        return None
+    spoken_pass = {s for s, a in view.history if isinstance(a, Call) and a.kind is CallKind.PASS}
+    return [s for s in view.active if s != view.dummy and s != view.seat and s not in spoken_pass]
 
 
 def _table_passes(hand: int, *, own_lead: bool) -> bool:
