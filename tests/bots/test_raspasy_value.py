@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from preferans.actions import Call, CallKind
 from preferans.bots.payoff import deal_value, synth_result
 from preferans.bots.raspasy_value import raspasy_table
-from preferans.bots.sampling import SamplingBot
+from preferans.bots.sampling import SamplingBot, _bidders_ahead
 from preferans.errors import PreferansError
 from preferans.game import Deal, Phase, new_deal
 from preferans.result import DealKind
@@ -119,7 +119,9 @@ def test_an_early_pass_in_a_run_of_raspasy_costs_the_run_s_price() -> None:
     for sheet in (True, False):
         bot = SamplingBot(seed=1, bid_samples=48, raspasy_sheet=sheet)
         worlds, _ = bot._worlds(views[0], 48)
-        values.append([bot._pass_option(pass_, v, worlds).value for v in views])
+        values.append(
+            [bot._pass_option(pass_, v, worlds, _bidders_ahead(v, worlds)).value for v in views]
+        )
     (sheet_first, sheet_second), (flat_first, flat_second) = values
     assert sheet_first < 0
     assert sheet_second == pytest.approx(2 * sheet_first)

@@ -782,13 +782,18 @@ class SamplingBot:
         for t in tasks:
             tricks[t] = next(game_vals) if t[1] is not None else next(mis_vals)
         weight_sum = sum(w.weight for w in worlds)
-        outbid = self._outbid(view, worlds)
+        # Read once for both the opening's price (``outbid_share``) and the early pass's.
+        ahead = (
+            _bidders_ahead(view, worlds)
+            if self.outbid_share or self.foresee_raspasy
+            else [False] * len(worlds)
+        )
 
         def opened(value: float, w: int) -> float:
             """A bid's value in world ``w``, a loss taken up towards the pass's price
             where another would bid (``outbid_share``)."""
             floor = self.others_bid_value
-            if outbid[w] and value < floor:
+            if ahead[w] and value < floor:
                 return value + self.outbid_share * (floor - value)
             return value
 
@@ -805,7 +810,7 @@ class SamplingBot:
                 ev[contract] = total / weight_sum
         options: list[Option] = []
         if pass_ is not None:
-            options.append(self._pass_option(pass_, view, worlds))
+            options.append(self._pass_option(pass_, view, worlds, ahead))
 
         def best_from(floor: Contract) -> tuple[float, Contract]:
             pool = [(v, c) for c, v in ev.items() if c >= floor]
@@ -868,18 +873,6 @@ class SamplingBot:
             options.append(Option(misere, total / weight_sum, None, caught / weight_sum))
         return bid_decision(options, pass_, self.bid_margin, ev, samples=len(worlds), exact=exact)
 
-    def _outbid(self, view: View, worlds: list[World]) -> list[bool]:
-        """Per drawn deal, whether an opening bid meets a player still to speak who holds
-        a hand the table bids (all False unless ``outbid_share`` and nobody has bid)."""
-        to_speak = _still_to_speak(view) if self.outbid_share else None
-        if not to_speak:
-            return [False] * len(worlds)
-        first = view.active[0]
-        return [
-            not all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
-            for world in worlds
-        ]
-
     def _bare_tricks(
         self, view: View, worlds: list[World], *, games: bool, misere: bool
     ) -> dict[tuple[int, Strain | None], int]:
@@ -919,23 +912,21 @@ class SamplingBot:
                 out[t] = v
         return out
 
-    def _pass_option(self, pass_: Action, view: View, worlds: list[World]) -> Option:
+    def _pass_option(
+        self, pass_: Action, view: View, worlds: list[World], ahead: Sequence[bool]
+    ) -> Option:
         """Passing is worth nothing unless it ends the auction in raspasy: for certain
         when the others have passed, and (``foresee_raspasy``) in the share of the drawn
         deals where the players still to speak hold hands the table passes, and at
         ``others_bid_value`` in the rest. The option carries that share and the own
-        raspasy tricks expected, so the hint can say why a pass costs whists."""
+        raspasy tricks expected, so the hint can say why a pass costs whists. ``ahead``:
+        per deal, whether a player still to speak would bid (:func:`_bidders_ahead`)."""
         to_speak = _still_to_speak(view)
         if to_speak is None or (to_speak and not self.foresee_raspasy):
             return Option(pass_, 0.0)
         share = 1.0
         if to_speak:
-            first = view.active[0]
-            passing = [
-                world
-                for world in worlds
-                if all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
-            ]
+            passing = [world for world, bids in zip(worlds, ahead, strict=True) if not bids]
             if not passing:
                 return Option(pass_, self.others_bid_value, None, 0.0)
             share = sum(w.weight for w in passing) / sum(w.weight for w in worlds)
@@ -1369,6 +1360,19 @@ def _still_to_speak(view: View) -> list[Seat] | None:
         return None
     spoken_pass = {s for s, a in view.history if isinstance(a, Call) and a.kind is CallKind.PASS}
     return [s for s in view.active if s != view.dummy and s != view.seat and s not in spoken_pass]
+
+
+def _bidders_ahead(view: View, worlds: Sequence[World]) -> list[bool]:
+    """Per drawn deal, whether a player still to speak holds a hand the seed's table bids
+    (all False once someone has bid, or with nobody left to speak)."""
+    to_speak = _still_to_speak(view)
+    if not to_speak:
+        return [False] * len(worlds)
+    first = view.active[0]
+    return [
+        not all(_table_passes(world.hand(s), own_lead=s == first) for s in to_speak)
+        for world in worlds
+    ]
 
 
 def _table_passes(hand: int, *, own_lead: bool) -> bool:
