@@ -36,3 +36,13 @@ def test_a_smaller_margin_never_bids_less() -> None:
     for view in views:
         if isinstance(default.decide(view).action, Bid):
             assert isinstance(bold.decide(view).action, Bid)
+
+
+def test_a_negative_margin_bids_a_call_priced_just_below_the_pass() -> None:
+    views = list(heuristic_views("sochi", 3, 40, _opening_bid, first=True))
+    default = SamplingBot(seed=2)
+    reckless = SamplingBot(seed=2, bid_margin=-1000.0)
+    passes = [v for v in views if not isinstance(default.decide(v).action, Bid)]
+    assert passes, "some first hand of forty passes"
+    for view in passes:
+        assert isinstance(reckless.decide(view).action, Bid)

@@ -279,7 +279,8 @@ class SamplingBot:
         #: discard, contract) and the whist calls (half of ``samples``, at least 6, unless
         #: given; docs/bots.md has what more deals there were measured to be worth).
         self.bid_samples = bid_samples if bid_samples is not None else max(6, samples // 2)
-        #: Whists a bid must promise over passing (``BID_MARGIN`` unless given).
+        #: Whists a bid must promise over passing (``BID_MARGIN`` unless given; negative:
+        #: a call priced up to that much below the pass is bid).
         self.bid_margin = bid_margin
         #: Card play: the others' cards are read on a pool of ``read_pool`` times the
         #: deals (0: not read), each card the heuristic would not have played weighing
@@ -1402,14 +1403,17 @@ def _claims(legal: Sequence[Action]) -> bool:
 
 
 def best_over_pass(options: list[Option], pass_: Action | None, margin: float) -> Option:
-    """Sort ``options`` best first and take the best, unless it beats passing by less than
-    ``margin`` whists (the sampled deals are few: near-ties go to the pass)."""
+    """Sort ``options`` best first and take the best call other than the pass, unless it
+    beats passing by less than ``margin`` whists (the sampled deals are few: near-ties go
+    to the pass). A negative margin bids a call priced up to that much below the pass."""
     options.sort(key=lambda o: -o.value)
-    chosen = options[0]
     pass_option = next((o for o in options if o.action == pass_), None)
-    if pass_option is not None and chosen.value < pass_option.value + margin:
-        chosen = pass_option
-    return chosen
+    calls = [o for o in options if o is not pass_option]
+    if pass_option is None:
+        return options[0]
+    if not calls or calls[0].value < pass_option.value + margin:
+        return pass_option
+    return calls[0]
 
 
 def bid_decision(
