@@ -170,3 +170,39 @@ def test_a_whist_hint_speaks_of_the_declarer_not_of_raspasy() -> None:
         assert "raspasy" not in h.text_en and "распас" not in h.text_ru
         assert "the declarer makes his game in" in h.text_en
         assert "the declarer takes" in h.text_en and "у разыгрывающего" in h.text_ru
+
+
+@pytest.mark.parametrize(
+    ("margin", "chosen", "en", "ru"),
+    [
+        (
+            -2.0,
+            Bid(Contract.parse("6♠")),
+            "a call priced up to 2 whists below the pass is bid",
+            "заявка, оценённая до 2 вистов ниже паса, делается",
+        ),
+        (1.0, PASS, "a bid must promise 1 whist more than the pass", "на 1 вист больше паса"),
+    ],
+)
+def test_a_call_priced_below_another_says_the_margin_chose_it(
+    margin: float, chosen: Action, en: str, ru: str
+) -> None:
+    """The figures show 6♠ and the pass side by side; where the chosen one is the lower,
+    the hint says why instead of seeming to contradict itself."""
+    from preferans.bots.hints import _from_decision
+
+    view = _views({Phase.BIDDING}, 1)[0]
+    six = Bid(Contract.parse("6♠"))
+    bid_value, pass_value = (-0.5, 0.8) if chosen == six else (0.8, 0.0)
+    decision = Decision(
+        chosen,
+        (Option(six, bid_value, 6.1), Option(PASS, pass_value)),
+        48,
+        notes={"bid_margin": margin},
+    )
+    h = _from_decision(view, decision)
+    assert en in h.text_en
+    assert ru in h.text_ru
+    tie = (Option(six, 0.0, 6.1), Option(PASS, 0.0))
+    plain = _from_decision(view, Decision(chosen, tie, 48, notes={"bid_margin": margin}))
+    assert plain.text_en.endswith("(48 sampled deals)"), plain.text_en

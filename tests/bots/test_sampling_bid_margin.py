@@ -5,6 +5,7 @@ bot plays."""
 from __future__ import annotations
 
 from preferans.actions import Bid
+from preferans.bots.levels import MASTER_BID_MARGIN, make_bot
 from preferans.bots.sampling import BID_MARGIN, SamplingBot
 from preferans.game import Phase, View
 
@@ -46,3 +47,11 @@ def test_a_negative_margin_bids_a_call_priced_just_below_the_pass() -> None:
     assert passes, "some first hand of forty passes"
     for view in passes:
         assert isinstance(reckless.decide(view).action, Bid)
+
+
+def test_the_master_bids_with_its_measured_margin_and_the_amateur_with_the_bots() -> None:
+    master, amateur = make_bot("master"), make_bot("amateur")
+    assert isinstance(master, SamplingBot) and isinstance(amateur, SamplingBot)
+    assert master.bid_margin == MASTER_BID_MARGIN == -2.0
+    assert amateur.bid_margin == BID_MARGIN
+    assert make_bot("master", bid_margin=1.0).bid_margin == 1.0  # a match may set it back

@@ -298,13 +298,37 @@ def _from_decision(view: View, decision: Decision) -> Hint:
     else:
         tail_en = f"({decision.samples} sampled deals)"
         tail_ru = f"({decision.samples} раскладов в выборке)"
+    margin_en, margin_ru = _margin_text(decision)
     return Hint(
         decision.action,
-        "; ".join(en_parts) + f" {tail_en}",
-        "; ".join(ru_parts) + f" {tail_ru}",
+        "; ".join(en_parts) + f" {tail_en}" + margin_en,
+        "; ".join(ru_parts) + f" {tail_ru}" + margin_ru,
         "sampling",
         decision.samples,
         decision.exact,
+    )
+
+
+def _margin_text(decision: Decision) -> tuple[str, str]:
+    """Why a bidding call priced below another was chosen: the bot's bid margin (a bid must
+    beat the pass by it, or, negative, may fall that far short of it). Empty otherwise."""
+    margin = decision.notes.get("bid_margin")
+    chosen = next((o.value for o in decision.options if o.action == decision.action), None)
+    if margin is None or chosen is None or chosen >= max(o.value for o in decision.options):
+        return "", ""
+    size = abs(margin)
+    whole = size == int(size)
+    whists = "whist" if size == 1 else "whists"
+    if margin > 0:  # "на 1 вист / 2 виста / 5 вистов больше"
+        noun = plural_ru(int(size), "вист", "виста", "вистов") if whole else "виста"
+        return (
+            f"; a bid must promise {size:g} {whists} more than the pass",
+            f"; заявка должна обещать на {size:g} {noun} больше паса",
+        )
+    noun = plural_ru(int(size), "виста", "вистов", "вистов") if whole else "виста"  # "до …"
+    return (
+        f"; a call priced up to {size:g} {whists} below the pass is bid (measured to pay)",
+        f"; заявка, оценённая до {size:g} {noun} ниже паса, делается (так выгоднее по измерениям)",
     )
 
 

@@ -1435,7 +1435,7 @@ def bid_decision(
         tuple(options),
         samples=samples,
         exact=exact,
-        notes={"best_contract_value": max(values.values(), default=0.0)},
+        notes={"best_contract_value": max(values.values(), default=0.0), "bid_margin": margin},
     )
 
 
