@@ -126,13 +126,27 @@ class ServerProcess:
                 self.process.wait()
 
 
+class _RetryingGets(httpx.AsyncHTTPTransport):
+    """uvicorn closes a keep-alive connection left idle; a GET that reuses it just then
+    meets a closed socket ("Server disconnected without sending a response"). A GET is
+    idempotent, so it is asked once more; other methods are not retried."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        try:
+            return await super().handle_async_request(request)
+        except httpx.RemoteProtocolError:
+            if request.method != "GET":
+                raise
+            return await super().handle_async_request(request)
+
+
 class Client:
     """A person: an account (or none, a spectator), a REST session, a table websocket."""
 
     def __init__(self, server: ServerProcess, name: str | None = None) -> None:
         self.server = server
         self.name = name
-        self.http = httpx.AsyncClient(base_url=server.base, timeout=30)
+        self.http = httpx.AsyncClient(base_url=server.base, timeout=30, transport=_RetryingGets())
         self.ws: Any = None
         self.messages: list[dict[str, Any]] = []
         self.table: int | None = None
