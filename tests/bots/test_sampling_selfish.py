@@ -74,3 +74,15 @@ def test_talon_tricks_count_off_the_cards_a_hand_holds() -> None:
 def test_the_selfish_cards_setting_is_checked(cards: int) -> None:
     with pytest.raises(PreferansError, match="selfish_cards"):
         SamplingBot(selfish_cards=cards)
+
+
+def test_the_master_plays_raspasy_every_seat_for_himself() -> None:
+    """The master level solves every Sochi and Leningrad raspasy trick selfish (measured
+    better over 1,000 Leningrad deals); the bot's own default stays paranoid."""
+    from preferans.bots.levels import MASTER_SELFISH_CARDS, make_bot
+    from preferans.bots.sampling import SELFISH_CARDS
+
+    master = make_bot("master")
+    assert isinstance(master, SamplingBot)
+    assert master.selfish_cards == MASTER_SELFISH_CARDS == 8
+    assert SamplingBot().selfish_cards == SELFISH_CARDS == 0

@@ -48,6 +48,11 @@ MASTER_BID_SAMPLES = 48
 #: his double-dummy count. -2 against the bot's 1 over 1,000 Sochi deals: +0.13 [+0.01,
 #: +0.24] whists per deal; Leningrad +0.04 [-0.15, +0.24] (docs/bots.md).
 MASTER_BID_MARGIN = -2.0
+#: Raspasy play with at most this many cards a hand after the talon tricks solves every
+#: seat for himself (``Objective.SELFISH``), not two against the mover: every Sochi and
+#: Leningrad raspasy trick. Over 1,000 Leningrad deals +0.24 [+0.03, +0.44] whists per
+#: deal against the paranoid solve (docs/bots.md).
+MASTER_SELFISH_CARDS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +79,8 @@ PLAYER_LEVELS: tuple[PlayerLevel, ...] = (
         "мастер",
         "master",
         f"sampling with {MASTER_BID_SAMPLES} deals per auction decision, bidding calls priced"
-        f" up to {-MASTER_BID_MARGIN:g} whists below the pass",
+        f" up to {-MASTER_BID_MARGIN:g} whists below the pass, raspasy played every seat for"
+        " himself",
     ),
 )
 #: The strongest level within the time budget: the default opponent, stand-in and hint.
@@ -102,7 +108,12 @@ def _ensure_builtin() -> None:
     LEVELS.setdefault("amateur", partial(SamplingBot, samples=AMATEUR_SAMPLES))
     LEVELS.setdefault(
         "master",
-        partial(SamplingBot, bid_samples=MASTER_BID_SAMPLES, bid_margin=MASTER_BID_MARGIN),
+        partial(
+            SamplingBot,
+            bid_samples=MASTER_BID_SAMPLES,
+            bid_margin=MASTER_BID_MARGIN,
+            selfish_cards=MASTER_SELFISH_CARDS,
+        ),
     )
     LEVELS.setdefault("oracle", OracleBot)
     _load_plugins()
