@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
 from server_harness import Client, ServerProcess, autoplay
 
 __all__ = ["Player", "create", "play_rounds", "settings", "tournament_club", "wait_for"]
@@ -98,12 +97,9 @@ async def wait_for(
 ) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
-        try:
-            response = await client.http.get(f"/api/tournaments/{tournament_id}")
-        except httpx.RemoteProtocolError:
-            # A pooled connection the server closed as idle (uvicorn's keep-alive) just as
-            # it was reused: the GET is idempotent, ask again.
-            continue
+        # a GET on a pooled connection the server has just closed is asked again by the
+        # client's transport (server_harness._RetryingGets)
+        response = await client.http.get(f"/api/tournaments/{tournament_id}")
         assert response.status_code == 200, response.text
         data: dict[str, Any] = response.json()
         if predicate(data):

@@ -317,19 +317,29 @@ def _margin_text(decision: Decision) -> tuple[str, str]:
     if margin is None or chosen is None or chosen >= max(o.value for o in decision.options):
         return "", ""
     size = abs(margin)
-    whole = size == int(size)
     whists = "whist" if size == 1 else "whists"
-    if margin > 0:  # "на 1 вист / 2 виста / 5 вистов больше"
-        noun = plural_ru(int(size), "вист", "виста", "вистов") if whole else "виста"
+    if margin > 0:
         return (
             f"; a bid must promise {size:g} {whists} more than the pass",
-            f"; заявка должна обещать на {size:g} {noun} больше паса",
+            f"; заявка должна обещать на {size:g} {_whists_word_ru(size, counted=True)} больше"
+            " паса",
         )
-    noun = plural_ru(int(size), "виста", "вистов", "вистов") if whole else "виста"  # "до …"
     return (
         f"; a call priced up to {size:g} {whists} below the pass is bid (measured to pay)",
-        f"; заявка, оценённая до {size:g} {noun} ниже паса, делается (так выгоднее по измерениям)",
+        f"; заявка, оценённая до {size:g} {_whists_word_ru(size, counted=False)} ниже паса,"
+        " делается (так выгоднее по измерениям)",
     )
+
+
+def _whists_word_ru(amount: float, *, counted: bool) -> str:
+    """The Russian word for whists agreeing with ``amount``, as :func:`_tricks_word_ru`:
+    counted ("на 1 вист", "на 2 виста") or after "до", in the genitive ("до 2 вистов");
+    a fraction takes "виста" either way."""
+    if amount != int(amount):
+        return "виста"
+    if counted:
+        return plural_ru(int(amount), "вист", "виста", "вистов")
+    return plural_ru(int(amount), "виста", "вистов", "вистов")
 
 
 def _heuristic_hint(view: View) -> Hint:

@@ -1408,12 +1408,12 @@ def best_over_pass(options: list[Option], pass_: Action | None, margin: float) -
     to the pass). A negative margin bids a call priced up to that much below the pass."""
     options.sort(key=lambda o: -o.value)
     pass_option = next((o for o in options if o.action == pass_), None)
-    calls = [o for o in options if o is not pass_option]
     if pass_option is None:
         return options[0]
-    if not calls or calls[0].value < pass_option.value + margin:
+    best_call = next((o for o in options if o is not pass_option), None)
+    if best_call is None or best_call.value < pass_option.value + margin:
         return pass_option
-    return calls[0]
+    return best_call
 
 
 def bid_decision(
