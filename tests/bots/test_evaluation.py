@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from preferans.bots.evaluation import (
     TRICK_TABLE,
     best_misere_discard,
+    defence_estimate,
     hand_tricks,
     misere_catch,
     misere_holes,
@@ -158,3 +161,44 @@ def test_misere_discard_closes_a_hole() -> None:
     (a, b), risk = best_misere_discard(twelve, own_lead=False)
     assert {str(a), str(b)} == {"♠Q", "♥A"}
     assert risk == 0.0
+
+
+@pytest.mark.parametrize(
+    ("hand", "trump", "tricks"),
+    [
+        ("♥AK", Suit.SPADES, 1.9),  # a side ace and king
+        ("♥K7", Suit.SPADES, 0.5),  # a guarded king without the ace
+        ("♥K", Suit.SPADES, 0.0),  # a bare king falls to the ace
+        ("♥Q87", Suit.SPADES, 0.15),  # a twice-guarded queen, no ace or king
+        ("♠AKQJ10", Suit.SPADES, 3.7),  # trumps: honours and length
+        ("♦AKQJ10", None, 2.65),  # a long suit runs without trumps
+        ("♦AKQJ10", Suit.SPADES, 2.15),  # ... and is ruffed beside a trump
+        ("♠A ♣A ♦A ♥A", None, 4.0),
+    ],
+)
+def test_defence_estimate_prices_a_defenders_holdings(
+    hand: str, trump: Suit | None, tricks: float
+) -> None:
+    assert defence_estimate(CardSet.parse(hand), trump) == pytest.approx(tricks)
+
+
+@given(
+    st.sets(st.integers(0, 31), max_size=11),
+    st.integers(0, 31),
+    st.sampled_from([None, *Suit]),
+)
+def test_defence_estimate_never_drops_when_a_card_is_added(
+    cards: set[int], extra: int, trump: Suit | None
+) -> None:
+    hand = CardSet.from_mask(sum(1 << c for c in cards))
+    more = CardSet.from_mask(hand.mask | 1 << extra)
+    assert defence_estimate(more, trump) >= defence_estimate(hand, trump)
+
+
+@given(st.sets(st.integers(0, 31), max_size=12), st.sampled_from([None, *Suit]))
+def test_defence_estimate_is_the_sum_of_its_suits(cards: set[int], trump: Suit | None) -> None:
+    hand = CardSet.from_mask(sum(1 << c for c in cards))
+    suits = [CardSet.from_mask(hand.mask & 0xFF << 8 * suit) for suit in Suit]
+    assert defence_estimate(hand, trump) == pytest.approx(
+        sum(defence_estimate(part, trump) for part in suits)
+    )

@@ -1755,25 +1755,49 @@ def _fitted_game_value(
     need = obligation_share(contract)
     high = contract.level > 7
     surplus = tricks - contract.level
-    est = {s: defence_estimate(CardSet.from_mask(hands[s]), contract.trump) for s in defenders}
+    first_est = defence_estimate(CardSet.from_mask(hands[first]), contract.trump)
+    second_est = defence_estimate(CardSet.from_mask(hands[second]), contract.trump)
+    both, first_alone, second_alone, rest_half = _whist_outcomes(
+        rules, dealer, order, me, contract, tricks, first, second
+    )
+    p_first = whist_chance(first_est, need, surplus, Before.NOTHING, high=high, habit=habit)
+    after_whist = whist_chance(second_est, need, surplus, Before.WHIST, high=high, habit=habit)
+    total = p_first * (after_whist * both + (1 - after_whist) * first_alone)
+    after_pass = whist_chance(second_est, need, surplus, Before.PASS, high=high, habit=habit)
+    if rest_half is None:
+        rest = _cached_game_value(rules, dealer, order, me, contract, tricks, ())
+    else:
+        again = whist_chance(first_est, need, surplus, Before.HALF_WHIST, high=high, habit=habit)
+        rest = again * first_alone + (1 - again) * rest_half
+    total += (1 - p_first) * (after_pass * second_alone + (1 - after_pass) * rest)
+    return total
 
-    def chance(seat: Seat, before: Before) -> float:
-        return whist_chance(est[seat], need, surplus, before, high=high, habit=habit)
+
+@lru_cache(maxsize=20_000)
+def _whist_outcomes(
+    rules: Rules,
+    dealer: Seat,
+    order: tuple[Seat, ...],
+    me: Seat,
+    contract: Contract,
+    tricks: int,
+    first: Seat,
+    second: Seat,
+) -> tuple[float, float, float, float | None]:
+    """The declarer's whists when both defenders whist, the first alone, the second
+    alone, and when the second half-whists (None where the rules or the level allow no
+    half-whist): one look-up for :func:`_fitted_game_value` instead of four."""
 
     def value(whisters: tuple[Seat, ...], half: Seat | None = None) -> float:
         return _cached_game_value(rules, dealer, order, me, contract, tricks, whisters, half)
 
-    p_first = chance(first, Before.NOTHING)
-    after_whist = chance(second, Before.WHIST)
-    total = p_first * (after_whist * value((first, second)) + (1 - after_whist) * value((first,)))
-    after_pass = chance(second, Before.PASS)
-    if high or not rules.half_whist:
-        rest = value(())
-    else:
-        again = chance(first, Before.HALF_WHIST)
-        rest = again * value((first,)) + (1 - again) * value((), half=second)
-    total += (1 - p_first) * (after_pass * value((second,)) + (1 - after_pass) * rest)
-    return total
+    half_whist = contract.level <= 7 and rules.half_whist
+    return (
+        value((first, second)),
+        value((first,)),
+        value((second,)),
+        value((), half=second) if half_whist else None,
+    )
 
 
 @lru_cache(maxsize=4096)
