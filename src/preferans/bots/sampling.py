@@ -1722,18 +1722,28 @@ def _game_value(
     """The declarer's whists for a contract, with the defenders whisting as they would:
     by the seed's rule, or as the master does by ``habit``, in expectation over its calls;
     with ``edge``, that chance of a trick more than ``tricks`` (:data:`DECLARER_EDGE`)."""
-    if edge and tricks < 10:
-        plain = _game_value(rules, dealer, order, me, contract, tricks, world, habit=habit)
-        more = _game_value(rules, dealer, order, me, contract, tricks + 1, world, habit=habit)
-        return (1.0 - edge) * plain + edge * more
     defenders = [s for s in order if s != me and not (rules.players == 2 and s == Seat.E)]
-    hands = {s: world.hand(s) for s in defenders}
+    value: Callable[[int], float]
     if habit is not None and len(defenders) == 2:
-        return _fitted_game_value(
-            rules, dealer, order, me, contract, tricks, hands, defenders, habit
-        )
-    whisters = _defender_whists(rules, contract, hands, defenders)
-    return _cached_game_value(rules, dealer, order, me, contract, tricks, whisters)
+        first, second = defenders
+        first_est = defence_estimate(CardSet.from_mask(world.hand(first)), contract.trump)
+        second_est = defence_estimate(CardSet.from_mask(world.hand(second)), contract.trump)
+
+        def value(taken: int) -> float:
+            estimates = (first_est, second_est)
+            return _fitted_game_value(
+                rules, dealer, order, me, contract, taken, (first, second), estimates, habit
+            )
+    else:
+        hands = {s: world.hand(s) for s in defenders}
+        whisters = _defender_whists(rules, contract, hands, defenders)
+
+        def value(taken: int) -> float:
+            return _cached_game_value(rules, dealer, order, me, contract, taken, whisters)
+
+    if edge and tricks < 10:
+        return (1.0 - edge) * value(tricks) + edge * value(tricks + 1)
+    return value(tricks)
 
 
 def _fitted_game_value(
@@ -1743,32 +1753,31 @@ def _fitted_game_value(
     me: Seat,
     contract: Contract,
     tricks: int,
-    hands: dict[Seat, int],
-    defenders: list[Seat],
-    habit: WhistHabit = GREEDY_HABIT,
+    defenders: tuple[Seat, Seat],
+    estimates: tuple[float, float],
+    habit: WhistHabit,
 ) -> float:
-    """The declarer's whists over the master defenders' calls (:mod:`defender_model`):
-    the first whists or passes; after a whist the second whists or passes; after a pass
-    he whists or half-whists (six and seven, where the rules allow it), and after a
-    half-whist the first whists or lets the game stand unplayed."""
-    first, second = defenders
+    """The declarer's whists over the master defenders' calls (:mod:`defender_model`),
+    ``estimates`` their defence estimates: the first whists or passes; after a whist the
+    second whists or passes; after a pass he whists or half-whists (six and seven, where
+    the rules allow it), and after a half-whist the first whists or lets the game stand
+    unplayed."""
+    first_est, second_est = estimates
     need = obligation_share(contract)
     high = contract.level > 7
     surplus = tricks - contract.level
-    first_est = defence_estimate(CardSet.from_mask(hands[first]), contract.trump)
-    second_est = defence_estimate(CardSet.from_mask(hands[second]), contract.trump)
-    both, first_alone, second_alone, rest_half = _whist_outcomes(
-        rules, dealer, order, me, contract, tricks, first, second
+    both, first_alone, second_alone, unplayed, half = _whist_outcomes(
+        rules, dealer, order, me, contract, tricks, *defenders
     )
     p_first = whist_chance(first_est, need, surplus, Before.NOTHING, high=high, habit=habit)
     after_whist = whist_chance(second_est, need, surplus, Before.WHIST, high=high, habit=habit)
     total = p_first * (after_whist * both + (1 - after_whist) * first_alone)
     after_pass = whist_chance(second_est, need, surplus, Before.PASS, high=high, habit=habit)
-    if rest_half is None:
-        rest = _cached_game_value(rules, dealer, order, me, contract, tricks, ())
+    if half is None:
+        rest = unplayed
     else:
         again = whist_chance(first_est, need, surplus, Before.HALF_WHIST, high=high, habit=habit)
-        rest = again * first_alone + (1 - again) * rest_half
+        rest = again * first_alone + (1 - again) * half
     total += (1 - p_first) * (after_pass * second_alone + (1 - after_pass) * rest)
     return total
 
@@ -1783,10 +1792,10 @@ def _whist_outcomes(
     tricks: int,
     first: Seat,
     second: Seat,
-) -> tuple[float, float, float, float | None]:
+) -> tuple[float, float, float, float, float | None]:
     """The declarer's whists when both defenders whist, the first alone, the second
-    alone, and when the second half-whists (None where the rules or the level allow no
-    half-whist): one look-up for :func:`_fitted_game_value` instead of four."""
+    alone, nobody (the game stands unplayed), and the second half-whists (None where the
+    rules or the level allow no half-whist): one look-up for :func:`_fitted_game_value`."""
 
     def value(whisters: tuple[Seat, ...], half: Seat | None = None) -> float:
         return _cached_game_value(rules, dealer, order, me, contract, tricks, whisters, half)
@@ -1796,6 +1805,7 @@ def _whist_outcomes(
         value((first, second)),
         value((first,)),
         value((second,)),
+        value(()),
         value((), half=second) if half_whist else None,
     )
 
