@@ -394,6 +394,8 @@ def run_match(
     deadline: float = 30.0,
     sprt: SPRT | None = None,
     common_seed: bool = False,
+    played: Sequence[DealScores] = (),
+    on_deal: Callable[[int, DealScores], None] | None = None,
 ) -> MatchResult:
     """Play ``deals`` duplicate deals; ``processes=None`` uses every core.
 
@@ -407,6 +409,9 @@ def run_match(
     one bot then play alike wherever their decisions agree, so only the deals where they
     differ add noise to the difference; a deal where every bot agrees at every step is
     played once (every seating would play it the same way), the others in every seating.
+    ``played`` are the first deals' scores from an earlier run of the same match (a
+    journal): they are counted, not played again. ``on_deal`` hears every deal played,
+    with its number, in the order of the deals.
     """
     names = tuple(levels)
     opts = tuple(options) if options is not None else tuple({} for _ in names)
@@ -414,7 +419,6 @@ def run_match(
         raise RulesError("one options mapping per bot", ru="нужно по набору настроек на бота")
     seatings(len(names), rules.players)  # validates the count early
     result = MatchResult(names, rules, seed)
-    tasks = _tasks(names, rules, deals, seed, opts, first, deadline, common_seed)
     differences: list[float] = []
 
     def take(deal: DealScores) -> bool:
@@ -427,11 +431,25 @@ def run_match(
         result.verdict = sprt.verdict(differences)
         return result.verdict is not None
 
+    for deal in played[:deals]:
+        if take(deal):
+            return result
+    done = min(len(played), deals)
+    if done == deals:
+        return result
+    tasks = _tasks(names, rules, deals - done, seed, opts, first + done, deadline, common_seed)
+    count = itertools.count(first + done)
+
+    def take_new(deal: DealScores) -> bool:
+        if on_deal is not None:
+            on_deal(next(count), deal)
+        return take(deal)
+
     workers = processes or multiprocessing.cpu_count()
     if workers <= 1:
         try:
             for task in tasks:
-                if take(duplicate_deal(task)):
+                if take_new(duplicate_deal(task)):
                     break
         finally:
             close_engines()
@@ -440,7 +458,7 @@ def run_match(
     pool = ctx.Pool(workers)
     try:
         for scores in pool.imap(duplicate_deal, tasks, chunksize=4):
-            if take(scores):
+            if take_new(scores):
                 break
         else:
             pool.close()  # the workers leave normally and quit their engines

@@ -9,10 +9,14 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from preferans.errors import RulesError
 from preferans.rules import find_rules
+
+if TYPE_CHECKING:
+    from preferans.match import DealScores, MatchResult
+    from preferans.rules import Rules
 
 __all__ = ["add_parser", "run"]
 
@@ -38,10 +42,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
             "  preferans match --bots heuristic,random --deals 1000 --variant balkan --seed 1\n"
             "  preferans match --bots 'sampling:samples=32,cmd:preferans bot --level sampling'\n"
             "  preferans match --bots sampling,heuristic --deals 5000 --sprt 0,1\n"
+            "  preferans match --bots master,amateur --deals 1000 --journal m.jsonl\n"
+            "      (stopped? the same command again goes on from the last deal kept)\n"
             "\n"
             "exit codes:\n"
             "  0  the match was played and reported\n"
-            "  2  bad arguments (unknown bot, bad option, variant, deal count, output path)"
+            "  2  bad arguments (unknown bot, bad option, variant, deal count, output path,\n"
+            "     a journal of another match)"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -104,6 +111,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
         "--per-deal", metavar="FILE", help="also write every deal's scores to FILE (JSON)"
+    )
+    parser.add_argument(
+        "--journal",
+        metavar="FILE",
+        help="keep every finished deal in FILE as it is played; the same command again "
+        "goes on where a stopped run left off (or plays more deals with a larger --deals)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     from preferans.lab.cli_errors import one_line_errors
@@ -168,15 +181,59 @@ def _check(args: argparse.Namespace) -> str | None:
         return "--first-deal must be 0 or more"
     if not (args.deadline > 0 and math.isfinite(args.deadline)):
         return "--deadline must be a positive number of seconds"
-    if args.per_deal:
-        return output_problem(args.per_deal)
+    for path in (args.per_deal, args.journal):
+        if path:
+            problem = output_problem(path)
+            if problem is not None:
+                return problem
     return None
 
 
+def _play(
+    args: argparse.Namespace,
+    levels: list[str],
+    rules: Rules,
+    settings: dict[str, Any],
+    started: float,
+) -> MatchResult:
+    """The match played, with a progress bar on a terminal or lines on a pipe."""
+    from preferans.match import run_match
+
+    if args.no_progress:
+        result = run_match(levels, rules, args.deals, **settings)
+    elif args.json or not sys.stderr.isatty():
+        # the JSON owns stdout; a long run in the background still says how far it is
+        result = run_match(
+            levels, rules, args.deals, progress=_progress_lines(args.deals, started), **settings
+        )
+    else:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+        ) as bar:
+            task = bar.add_task(f"{' vs '.join(levels)} · {rules.variant}", total=args.deals)
+            result = run_match(
+                levels, rules, args.deals, progress=lambda n: bar.advance(task, n), **settings
+            )
+    return result
+
+
 def run(args: argparse.Namespace) -> int:
+    from preferans.lab.journal import Journal, JournalError, match_header
     from preferans.lab.players import SpecError, check_options, parse_specs
     from preferans.lab.stats import SPRT
-    from preferans.match import run_match
 
     problem = _check(args)
     if problem is not None:
@@ -211,6 +268,26 @@ def run(args: argparse.Namespace) -> int:
             return _error(str(error))
         options.append(opts)
     processes = args.processes if args.processes > 0 else None
+    journal = None
+    played: list[DealScores] = []
+    if args.journal:
+        journal = Journal(
+            args.journal,
+            match_header(
+                levels,
+                options,
+                variant=rules.variant,
+                players=rules.players,
+                seed=args.seed,
+                first_deal=args.first_deal,
+                common_seed=args.common_seed,
+            ),
+        )
+        try:
+            played = journal.load()
+        except JournalError as error:
+            return _error(str(error))
+        journal.open()
     settings: dict[str, Any] = {
         "seed": args.seed,
         "processes": processes,
@@ -219,36 +296,18 @@ def run(args: argparse.Namespace) -> int:
         "deadline": args.deadline,
         "sprt": sprt,
         "common_seed": args.common_seed,
+        "played": played,
+        "on_deal": journal.append if journal is not None else None,
     }
+    kept = min(len(played), args.deals)
+    if kept:
+        print(f"preferans match: {kept} deals from {args.journal}", file=sys.stderr)
     started = time.perf_counter()
-    if args.no_progress:
-        result = run_match(levels, rules, args.deals, **settings)
-    elif args.json or not sys.stderr.isatty():
-        # the JSON owns stdout; a long run in the background still says how far it is
-        result = run_match(
-            levels, rules, args.deals, progress=_progress_lines(args.deals, started), **settings
-        )
-    else:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-        ) as bar:
-            task = bar.add_task(f"{' vs '.join(levels)} · {rules.variant}", total=args.deals)
-            result = run_match(
-                levels, rules, args.deals, progress=lambda n: bar.advance(task, n), **settings
-            )
+    try:
+        result = _play(args, levels, rules, settings, started)
+    finally:
+        if journal is not None:
+            journal.close()
     elapsed = time.perf_counter() - started
     if args.per_deal:
         with open(args.per_deal, "w", encoding="utf-8") as handle:
@@ -276,6 +335,7 @@ def run(args: argparse.Namespace) -> int:
                     "deals": result.deals,
                     "seed": args.seed,
                     "seconds": round(elapsed, 1),
+                    "journal_deals": kept,
                     "bots": [
                         {
                             "level": s.level,
@@ -300,6 +360,7 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"{rules.variant}, {rules.players} players, {result.deals} duplicate deals, "
         f"seed {args.seed}, {elapsed:.0f} s"
+        + (f" ({kept} of them from {args.journal})" if kept else "")
     )
     unit = "bula-equivalent whists/deal" if rules.is_balkan else "whists/deal"
     width = max(10, *(len(s.level) for s in scores))
