@@ -89,8 +89,9 @@ export class TableSocket {
     return false;
   }
 
-  /** Send with an id; resolves with the reply (ack or error) carrying the same id. */
-  request(message) {
+  /** Send with an id; resolves with the reply (ack or error) carrying the same id, or
+   * with a "no answer" error after ``wait`` milliseconds. */
+  request(message, wait = 8000) {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, type: message.type });
@@ -100,7 +101,7 @@ export class TableSocket {
       }
       setTimeout(() => {
         if (this.pending.delete(id)) resolve({ type: "error", code: "timeout", message: "no answer" });
-      }, 8000);
+      }, wait);
     });
   }
 

@@ -162,7 +162,9 @@ export function tableView(app, root, tableId) {
 
   async function askHint() {
     const asked = st.turnKey;
-    const reply = await socket.request({ type: "hint", lang: language() });
+    // A hint is thinking, not an acknowledgement: on a busy club machine the workers that
+    // think it get little CPU (docs/performance.md), so it is waited for longer than a move.
+    const reply = await socket.request({ type: "hint", lang: language() }, 20000);
     if (st.turnKey !== asked) return; // the turn has passed: the answer is about another move
     // The server's own words when it refuses (limited, not your turn); "not available"
     // only when the server does not know hints at all.
