@@ -60,11 +60,12 @@ class Journal:
         self.path = path
         self.header = header
         self._handle: IO[str] | None = None
+        self._kept: int | None = None  # bytes of whole lines, when a torn one follows them
 
     def load(self) -> list[DealScores]:
         """The deals already played, in order (none if the file does not exist or is
-        empty). A torn last line (the run was killed while writing it) is dropped from
-        the file. Raises :class:`JournalError` for another match's journal or a
+        empty). A torn last line (the run was killed while writing it) is not read, and
+        :meth:`open` cuts it off. Raises :class:`JournalError` for another match's journal or a
         damaged one."""
         if not os.path.exists(self.path):
             return []
@@ -96,12 +97,15 @@ class Journal:
             except (KeyError, TypeError, ValueError) as error:
                 raise JournalError(f"{self.path}, line {number}: not a deal ({error})") from None
         if torn:
-            with open(self.path, "w", encoding="utf-8") as handle:
-                handle.write("\n".join(lines) + "\n")
+            self._kept = len(("\n".join(lines) + "\n").encode("utf-8"))
         return deals
 
     def open(self) -> None:
-        """Open the file for appending, writing the header to a new or empty file."""
+        """Open the file for appending (after a torn last line is cut off), writing the
+        header to a new or empty file."""
+        if self._kept is not None:
+            os.truncate(self.path, self._kept)
+            self._kept = None
         fresh = not os.path.exists(self.path) or os.path.getsize(self.path) == 0
         self._handle = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
         if fresh:
