@@ -112,3 +112,23 @@ def test_positions_it_cannot_take_are_refused(position: Position, message: str) 
         solver.solve(position, "selfish", 0)
     with pytest.raises(PositionError, match=message):
         reference.solve(position, "selfish", 0)
+
+
+def test_every_seats_tricks_are_the_max_n_vector() -> None:
+    """``selfish_tricks`` gives each seat's tricks of the declarer's search: the brute
+    force's vector, the declarer's entry ``solve``'s figure, the three the tricks left."""
+    rng = random.Random("selfish-vectors")
+    positions = [random_ending(rng, rng.randint(1, 4)) for _ in range(40)]
+    seats = [rng.randrange(3) for _ in positions]
+    vectors = solver.selfish_tricks(positions, seats, threads=2)
+    for position, seat, vector in zip(positions, seats, vectors, strict=True):
+        assert vector == brute(position, seat) == reference.selfish_tricks(position, seat)
+        assert vector[seat] == solver.solve(position, "selfish", seat)
+        assert sum(vector) == solver.remaining_tricks(position)
+
+
+def test_every_seats_tricks_refuse_what_selfish_cannot_take() -> None:
+    with pytest.raises(PositionError, match="three hands"):
+        solver.selfish_tricks([Position((0b11, 0b1100, None), 0)])
+    with pytest.raises(PositionError, match="threads"):
+        solver.selfish_tricks([Position((0b11, 0b1100, 0b110000), 0)], threads=0)

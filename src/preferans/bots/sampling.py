@@ -59,6 +59,7 @@ from preferans.bots.defender_model import (
     whist_habit,
 )
 from preferans.bots.evaluation import hand_tricks, misere_risk, should_bid_misere
+from preferans.bots.fused_play import fused_values
 from preferans.bots.heuristic import (
     defence_estimate,
     find_call,
@@ -132,6 +133,9 @@ EARLY_CARDS = 7
 #: throughout. From 7 and from 8 cards both leaned better over 1,000 Sochi deals, neither
 #: was shown better (docs/bots.md), so the default stays paranoid.
 SELFISH_CARDS = 0
+#: Selfish raspasy play with three to this many cards in hand does not let the mover see
+#: the drawn deal at his next card (:mod:`preferans.bots.fused_play`); 0: never.
+FUSED_CARDS = 0
 #: The declarer's plan solves this many discards for each strain, the best by the table's
 #: estimate of the ten cards kept.
 DISCARD_OPTIONS = 3
@@ -256,6 +260,7 @@ class SamplingBot:
         read_factor: float = READ_FACTOR,
         talon_margin: float = TALON_TRICK_MARGIN,
         selfish_cards: int = SELFISH_CARDS,
+        fused_cards: int = FUSED_CARDS,
         discard_options: int = DISCARD_OPTIONS,
         declarer_reads: bool = True,
         foresee_raspasy: bool = FORESEE_RASPASY,
@@ -304,6 +309,12 @@ class SamplingBot:
         if not 0 <= selfish_cards <= 10:
             raise PreferansError("selfish_cards must be 0-10")
         self.selfish_cards = selfish_cards
+        #: Selfish raspasy play with 3 to this many cards in hand chooses the mover's next
+        #: card once for all the deals he cannot then tell apart (``FUSED_CARDS`` unless
+        #: given; 0: never; :mod:`preferans.bots.fused_play`).
+        if not 0 <= fused_cards <= 10:
+            raise PreferansError("fused_cards must be 0-10")
+        self.fused_cards = fused_cards
         #: Discards the declarer's plan solves for each strain (``DISCARD_OPTIONS``
         #: unless given), chosen by the table's estimate of the cards kept.
         if not 1 <= discard_options <= 66:
@@ -483,13 +494,16 @@ class SamplingBot:
             selfish = len(view.hand) - talon_tricks <= self.selfish_cards
             objective = Objective.SELFISH if selfish else Objective.RASPASY
             decl_seat, trump = mover, None
+            selfish_play = selfish
         elif contract.is_misere:
             assert view.declarer is not None
             objective, decl_seat, trump = Objective.MISERE, view.declarer, None
+            selfish_play = False
         else:
             assert view.declarer is not None
             objective, decl_seat = Objective.TRICKS, view.declarer
             trump = None if contract.trump is None else int(contract.trump)
+            selfish_play = False
         count = self.samples
         if objective is not Objective.TRICKS and len(view.hand) > EARLY_CARDS:
             # Raspasy and misère solves are the slow ones; early on, fewer deals.
@@ -510,6 +524,27 @@ class SamplingBot:
                 talon_wins=bool(talon) and view.rules.players == 4,
             )
 
+        utility = _play_utility(view, mover, decl_seat, raspasy_sheet=self.raspasy_sheet)
+        fused = selfish_play and view.lead_talon_card is None
+        if fused and 3 <= len(view.hand) <= self.fused_cards:
+            try:
+                positions = [make_position(world) for world in worlds]
+            except ValueError:
+                return None
+            values = fused_values(
+                positions,
+                [world.weight for world in worlds],
+                index[mover],
+                [card.index for card in turn.reps],
+                utility,
+                view.tricks_won.get(mover, 0),
+                self.threads,
+            )
+            options = [
+                Option(card_action(card), f.value, f.tricks)
+                for card, f in zip(turn.reps, values, strict=True)
+            ]
+            return self._pick_card(view, turn, options, 1e-9, len(worlds), exact)
         slack = max(self.talon_margin, 1e-9) if view.lead_talon_card is not None else 1e-9
         return self.evaluate_cards(
             view,
@@ -519,7 +554,7 @@ class SamplingBot:
             objective=objective,
             declarer=decl_seat,
             make_position=make_position,
-            utility=_play_utility(view, mover, decl_seat, raspasy_sheet=self.raspasy_sheet),
+            utility=utility,
             slack=slack,
         )
 
@@ -542,7 +577,7 @@ class SamplingBot:
         ``slack``) the heuristic's own card wins, and when the heuristic's card is only
         represented by an equivalent one, the heuristic's card itself is played
         (equivalent cards are equal double-dummy, not to opponents who read the cards)."""
-        reps, default = turn.reps, turn.default
+        reps = turn.reps
         order = view.active
         decl = {s: i for i, s in enumerate(order)}[declarer]
         base = view.tricks_won.get(declarer, 0)
@@ -581,11 +616,25 @@ class SamplingBot:
             ev = sum(world.weight * utility(totals[w][r]) for w, world in enumerate(worlds))
             tricks = sum(world.weight * totals[w][r] for w, world in enumerate(worlds))
             options.append(Option(card_action(card), ev / weight_sum, tricks / weight_sum))
+        return self._pick_card(view, turn, options, slack, len(worlds), exact)
+
+    def _pick_card(
+        self,
+        view: View,
+        turn: CardTurn,
+        options: list[Option],
+        slack: float,
+        samples: int,
+        exact: bool,
+    ) -> Decision:
+        """Among the best cards (within ``slack``) the heuristic's own card wins, or the
+        heuristic's card itself when only an equivalent card of it was valued."""
+        default = turn.default
         best = max(o.value for o in options)
         preferred = [o for o in options if o.value >= best - slack]
         chosen = next((o for o in preferred if o.action == default), None)
         if chosen is None and isinstance(default, CardAction):
-            twin = twin_card(default.card, reps, view, table_separates=self.table_separates)
+            twin = twin_card(default.card, turn.reps, view, table_separates=self.table_separates)
             stand_in = next((o for o in preferred if o.action == twin), None)
             if stand_in is not None:
                 chosen = replace(stand_in, action=default)
@@ -596,7 +645,7 @@ class SamplingBot:
         return Decision(
             chosen.action,
             tuple(options),
-            samples=len(worlds),
+            samples=samples,
             exact=exact,
             method="exact" if exact else "sampling",
         )

@@ -41,6 +41,7 @@ __all__ = [
     "play",
     "raspasy",
     "remaining_tricks",
+    "selfish_tricks",
     "solve",
     "solve_many",
 ]
@@ -138,6 +139,34 @@ def raspasy(position: Position) -> tuple[int | None, int | None, int | None]:
     return (out[0], out[1], out[2])
 
 
+def selfish_tricks(
+    positions: Sequence[Position], declarer: int | Sequence[int] = 0, threads: int | None = None
+) -> list[tuple[int, int, int]]:
+    """Every seat's tricks from here in selfish raspasy (``solve``'s ``selfish``, whose
+    ties load ``declarer``), one triple per position in seat order: what a seat other
+    than the declarer expects of its own cards in the declarer's search."""
+    seats = declarer_seats(positions, declarer)
+    tasks = []
+    for position, seat in zip(positions, seats, strict=True):
+        position.validate()
+        check_task(position, Objective.SELFISH, seat)
+        tasks.append(_task(position, Objective.SELFISH, seat))
+    if _dd is None:
+        _fallback()
+        return [reference.selfish_tricks(p, d) for p, d in zip(positions, seats, strict=True)]
+    _check_threads(threads)
+    packed: list[int] = _dd.solve_batch([(*t[:4], 3, *t[5:]) for t in tasks], threads or 0)
+    return [(v & 15, v >> 4 & 15, v >> 8 & 15) for v in packed]
+
+
+def _check_threads(threads: int | None) -> None:
+    if threads is not None and threads < 1:
+        raise PositionError(
+            f"threads must be at least 1, got {threads}",
+            ru=f"потоков должно быть не меньше 1, а не {threads}",
+        )
+
+
 def solve_many(
     positions: Sequence[Position],
     objective: Objective | str = "tricks",
@@ -158,10 +187,6 @@ def solve_many(
     if _dd is None:
         _fallback()
         return reference.solve_many(positions, objective, seats)
-    if threads is not None and threads < 1:
-        raise PositionError(
-            f"threads must be at least 1, got {threads}",
-            ru=f"потоков должно быть не меньше 1, а не {threads}",
-        )
+    _check_threads(threads)
     results: list[int] = _dd.solve_batch(tasks, threads or 0)
     return results

@@ -1214,12 +1214,13 @@ static int initial_guess(const Task *t) {
 
 static int solve_task(Ctx *c, const Task *t) {
     ctx_setup(c, t);
-    if (t->mode == 2) {
+    if (t->mode >= 2) {
         int ws, wc, v[3], seat = t->leader;
         for (int i = 0; i < t->k; i++) seat = c->next[seat];
         trick_so_far(c, t->leader, t->k, &ws, &wc);
         selfish(c, t->leader, seat, t->k, ws, wc, v);
-        return v[t->declarer];
+        /* mode 3: every seat's tricks, four bits each (seat 0 lowest) */
+        return t->mode == 2 ? v[t->declarer] : v[0] | v[1] << 4 | v[2] << 8;
     }
     return mtd(c, t->leader, t->k, initial_guess(t));
 }
@@ -1276,7 +1277,7 @@ static int parse_task(PyObject *hands, int leader, int trump, PyObject *played, 
     Py_DECREF(seq);
     if (na < 2 || leader < 0 || leader > 2 || !t->present[leader] || declarer < 0 ||
         declarer > 2 || !t->present[declarer] || trump < -1 || trump > 3 || mode < 0 ||
-        mode > 2 || (mode == 2 && (na != 3 || trump != -1))) {
+        mode > 3 || (mode >= 2 && (na != 3 || trump != -1))) {
         PyErr_SetString(PyExc_ValueError, "bad leader, declarer, trump or mode");
         return 0;
     }
@@ -1359,6 +1360,10 @@ static PyObject *dd_analyse(PyObject *self, PyObject *args) {
         return NULL;
     if (!parse_task(hands, leader, trump, played, mode, declarer, talon, talon_wins, &t))
         return NULL;
+    if (mode >= 2) { /* selfish raspasy is analysed card by card in Python */
+        PyErr_SetString(PyExc_ValueError, "analyse takes modes 0 and 1");
+        return NULL;
+    }
     if (!alloc_tt(&c)) return PyErr_NoMemory();
     int cards[16], values[32], nc = 0;
     uint32_t legal = 0, others = 0;

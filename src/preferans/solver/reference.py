@@ -20,7 +20,7 @@ from preferans.solver.position import (
     talon_winner,
 )
 
-__all__ = ["analyse", "raspasy", "solve", "solve_many"]
+__all__ = ["analyse", "raspasy", "selfish_tricks", "solve", "solve_many"]
 
 _COMPRESS: list[int] = []
 
@@ -242,6 +242,13 @@ def _selfish(
             best = (tricks[0], tricks[1], tricks[2])
     memo[position] = best
     return best
+
+
+def selfish_tricks(position: Position, declarer: int = 0) -> tuple[int, int, int]:
+    """Every seat's tricks from here in selfish raspasy, ties loading ``declarer``."""
+    position.validate()
+    check_task(position, Objective.SELFISH, declarer)
+    return _selfish(position, declarer, {})
 
 
 def solve(position: Position, objective: Objective | str = "tricks", declarer: int = 0) -> int:
