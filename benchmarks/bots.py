@@ -7,7 +7,7 @@ process (``time.process_time``): the solver runs one thread, so this is one core
 is not inflated by other work on a shared machine. Usage::
 
     .venv/bin/python benchmarks/bots.py [--deals 60] [--variant sochi] [--seed 7] [--samples 16]
-        [--bid-samples 32] [--selfish-cards 7] [--discard-options 8]
+        [--bid-samples 32] [--selfish-cards 7] [--fused-cards 7] [--discard-options 8]
 
 The times are also shown per kind of decision (the game's phase: bidding, the discard and
 the contract, whisting, card play; in the Balkan game also play beside an out seat), each
@@ -26,6 +26,7 @@ from preferans.bots import make_bot
 from preferans.bots.sampling import (
     DEFAULT_SAMPLES,
     DISCARD_OPTIONS,
+    FUSED_CARDS,
     SELFISH_CARDS,
     SamplingBot,
 )
@@ -62,6 +63,13 @@ def main() -> None:
         "(default: %(default)s; 0: never)",
     )
     parser.add_argument(
+        "--fused-cards",
+        type=int,
+        default=FUSED_CARDS,
+        help="selfish raspasy play with 3 to this many cards chooses the next card without "
+        "seeing the drawn deals (default: %(default)s; 0: never)",
+    )
+    parser.add_argument(
         "--discard-options",
         type=int,
         default=DISCARD_OPTIONS,
@@ -75,6 +83,7 @@ def main() -> None:
         samples=args.samples,
         bid_samples=args.bid_samples,
         selfish_cards=args.selfish_cards,
+        fused_cards=args.fused_cards,
         discard_options=args.discard_options,
     )
     heuristic = make_bot("heuristic", args.seed)
@@ -116,7 +125,8 @@ def main() -> None:
     ]
     print(
         f"sampling bot, {args.samples} deals per decision, {sampling.bid_samples} per bid, "
-        f"selfish raspasy from {args.selfish_cards} cards, "
+        f"selfish raspasy from {args.selfish_cards} cards (next card unseen from "
+        f"{args.fused_cards}), "
         f"{args.discard_options} discards a strain, "
         f"solver backend {BACKEND}, {args.variant}, {args.deals} deals, one core (CPU time)"
     )

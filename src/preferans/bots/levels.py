@@ -53,6 +53,11 @@ MASTER_BID_MARGIN = -2.0
 #: Leningrad raspasy trick. Over 1,000 Leningrad deals +0.24 [+0.03, +0.44] whists per
 #: deal against the paranoid solve (docs/bots.md).
 MASTER_SELFISH_CARDS = 8
+#: Selfish raspasy play with three to this many cards in hand chooses the mover's next
+#: card once for all the drawn deals he cannot then tell apart (``bots/fused_play.py``).
+#: Over 2,000 Leningrad deals +0.08 [+0.00, +0.15] whists per deal against seeing each
+#: deal (docs/bots.md).
+MASTER_FUSED_CARDS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +85,7 @@ PLAYER_LEVELS: tuple[PlayerLevel, ...] = (
         "master",
         f"sampling with {MASTER_BID_SAMPLES} deals per auction decision, bidding calls priced"
         f" up to {-MASTER_BID_MARGIN:g} whists below the pass, raspasy played every seat for"
-        " himself",
+        " himself, its next card chosen without seeing the drawn deals",
     ),
 )
 #: The strongest level within the time budget: the default opponent, stand-in and hint.
@@ -113,6 +118,7 @@ def _ensure_builtin() -> None:
             bid_samples=MASTER_BID_SAMPLES,
             bid_margin=MASTER_BID_MARGIN,
             selfish_cards=MASTER_SELFISH_CARDS,
+            fused_cards=MASTER_FUSED_CARDS,
         ),
     )
     LEVELS.setdefault("oracle", OracleBot)
