@@ -494,16 +494,13 @@ class SamplingBot:
             selfish = len(view.hand) - talon_tricks <= self.selfish_cards
             objective = Objective.SELFISH if selfish else Objective.RASPASY
             decl_seat, trump = mover, None
-            selfish_play = selfish
         elif contract.is_misere:
             assert view.declarer is not None
             objective, decl_seat, trump = Objective.MISERE, view.declarer, None
-            selfish_play = False
         else:
             assert view.declarer is not None
             objective, decl_seat = Objective.TRICKS, view.declarer
             trump = None if contract.trump is None else int(contract.trump)
-            selfish_play = False
         count = self.samples
         if objective is not Objective.TRICKS and len(view.hand) > EARLY_CARDS:
             # Raspasy and misère solves are the slow ones; early on, fewer deals.
@@ -525,7 +522,7 @@ class SamplingBot:
             )
 
         utility = _play_utility(view, mover, decl_seat, raspasy_sheet=self.raspasy_sheet)
-        fused = selfish_play and view.lead_talon_card is None
+        fused = objective is Objective.SELFISH and view.lead_talon_card is None
         if fused and 3 <= len(view.hand) <= self.fused_cards:
             try:
                 positions = [make_position(world) for world in worlds]

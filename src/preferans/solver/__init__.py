@@ -76,12 +76,14 @@ def _fallback() -> None:
         )
 
 
-def _task(position: Position, goal: Objective, declarer: int) -> tuple[object, ...]:
+def _task(
+    position: Position, goal: Objective, declarer: int, *, every_seat: bool = False
+) -> tuple[object, ...]:
     """The flat tuple the C extension takes: hands (-1 = out), leader, trump, trick, mode,
     declarer, then the talon cards still to lead and whether they can win."""
     hands = tuple(-1 if h is None else h for h in position.hands)
     trump = -1 if position.trump is None else position.trump
-    mode = {Objective.TRICKS: 0, Objective.SELFISH: 2}.get(goal, 1)
+    mode = {Objective.TRICKS: 0, Objective.SELFISH: 3 if every_seat else 2}.get(goal, 1)
     wins = int(position.talon_wins)
     return (hands, position.leader, trump, position.played, mode, declarer, position.talon, wins)
 
@@ -150,12 +152,12 @@ def selfish_tricks(
     for position, seat in zip(positions, seats, strict=True):
         position.validate()
         check_task(position, Objective.SELFISH, seat)
-        tasks.append(_task(position, Objective.SELFISH, seat))
+        tasks.append(_task(position, Objective.SELFISH, seat, every_seat=True))
     if _dd is None:
         _fallback()
         return [reference.selfish_tricks(p, d) for p, d in zip(positions, seats, strict=True)]
     _check_threads(threads)
-    packed: list[int] = _dd.solve_batch([(*t[:4], 3, *t[5:]) for t in tasks], threads or 0)
+    packed: list[int] = _dd.solve_batch(tasks, threads or 0)
     return [(v & 15, v >> 4 & 15, v >> 8 & 15) for v in packed]
 
 
